@@ -1,0 +1,73 @@
+// Root jest configuration: every workspace's tests run through @swc/jest.
+// ESM-only packages in node_modules must be transformed too; they are found by their own
+// package.json ("type": "module") instead of a hand-kept list, so new dependencies just work.
+const { esmOnlyPackages } = require('./scripts/esm-packages');
+
+const esm = esmOnlyPackages(__dirname);
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ignoreUnlessEsm =
+  esm.length === 0 ? '/node_modules/' : `/node_modules/(?!(?:${esm.map(escape).join('|')})/)`;
+
+const swc = (react) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      ...(react ? { transform: { react: { runtime: 'automatic' } } } : {}),
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const shared = {
+  // The suite runs on two-core CI machines next to Chromium and the databases; a test that waits for a
+  // service under that load must not fail on jest's 5 s default. Tests assert behaviour, never timings.
+  testTimeout: 30_000,
+  transformIgnorePatterns: [ignoreUnlessEsm],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // Workspace packages are tested from source, never from a stale build.
+  moduleNameMapper: {
+    '^@dv/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@dv/kit$': '<rootDir>/services/kit/src/index.ts',
+    '^@dv/dev-idp$': '<rootDir>/services/dev-idp/src/index.ts',
+    '^@dv/offices$': '<rootDir>/services/offices/src/index.ts',
+    '^@dv/gateway$': '<rootDir>/services/gateway/src/index.ts',
+    '^@dv/portals$': '<rootDir>/services/portals/src/index.ts',
+    '^@dv/realtime$': '<rootDir>/services/realtime/src/index.ts',
+    '^@dv/bugs$': '<rootDir>/services/bugs/src/index.ts',
+    '^@dv/verifications$': '<rootDir>/services/verifications/src/index.ts',
+    '^@dv/standalone$': '<rootDir>/services/standalone/src/index.ts',
+  },
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: shared.testTimeout,
+  projects: [
+    {
+      ...shared,
+      displayName: 'node',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/contracts/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': swc(false) },
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      rootDir: __dirname,
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.test.ts', '<rootDir>/web/src/**/*.test.tsx'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': swc(true) },
+      setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'],
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        '\\.(css|less|svg|png|pdf)$': '<rootDir>/web/test/file-stub.cjs',
+      },
+    },
+  ],
+};

@@ -1,0 +1,61 @@
+/**
+ * The live notification socket (SPEC section 7). Events carry ids and statuses, never patient data: the SPA
+ * refetches through the API when one arrives.
+ */
+import { z } from 'zod';
+import { SourceJobStatus } from '../enums';
+import { CredentialChangeEvent } from './portal';
+
+/** Event names on the wire. */
+export const SOCKET_EVENTS = {
+  /** client -> server: `{ token }` */
+  authorization: 'authorization',
+  /** server -> client, once the token was accepted */
+  authorizationCompleted: 'authorization_completed',
+  /** either way; the other side answers ping with pong */
+  ping: 'ping',
+  pong: 'pong',
+  /** server -> client: `VerificationReadyEvent` */
+  verificationStatus: 'verification_status',
+  /** server -> client: `CredentialChangeEvent` */
+  portalCredentialChange: 'portal_credential_change',
+  /** server -> client: `SocketErrorEvent` */
+  error: 'error',
+} as const;
+export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
+
+export const SocketAuthorization = z.object({ token: z.string().min(1) });
+export type SocketAuthorization = z.infer<typeof SocketAuthorization>;
+
+export const SocketAuthorizationCompleted = z.object({ userId: z.string().optional() });
+export type SocketAuthorizationCompleted = z.infer<typeof SocketAuthorizationCompleted>;
+
+/** One data-retrieval job of a verification (a portal, clearinghouse or provider run) and its status. */
+export const VerificationJob = z.object({
+  id: z.string().min(1),
+  status: SourceJobStatus,
+  /** What the job reads from, e.g. a portal id or a clearinghouse name. */
+  source: z.string().optional(),
+});
+export type VerificationJob = z.infer<typeof VerificationJob>;
+
+export const VerificationReadyEvent = z.object({
+  verificationId: z.string().min(1),
+  jobs: z.array(VerificationJob),
+});
+export type VerificationReadyEvent = z.infer<typeof VerificationReadyEvent>;
+
+/** Error event; codes UNAUTHORIZED and INVALID_TOKEN close the socket, other codes may appear. */
+export const SocketErrorEvent = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type SocketErrorEvent = z.infer<typeof SocketErrorEvent>;
+
+/** Payload schema of each server -> client event that has one. */
+export const SOCKET_EVENT_PAYLOADS = {
+  [SOCKET_EVENTS.authorizationCompleted]: SocketAuthorizationCompleted,
+  [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent,
+  [SOCKET_EVENTS.portalCredentialChange]: CredentialChangeEvent,
+  [SOCKET_EVENTS.error]: SocketErrorEvent,
+} as const;

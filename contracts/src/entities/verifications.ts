@@ -1,0 +1,528 @@
+/**
+ * The verifications API (services/verifications): creating a verification, its source jobs, reading, editing,
+ * submitting and listing tickets, the plan library, the carrier catalogue, the X12 271 preview, the audit
+ * record, and the portal data request and result that travel between the verifications and portals services.
+ *
+ * The stored documents themselves (ticket wrapper, plan, patient) are the schemas of `documents/`; this module
+ * only adds what the API wraps around them.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../constants';
+import { UsCalendarDate } from '../documents/dates';
+import { ClientInfoV3 } from '../documents/client-info';
+import { PatientV3 } from '../documents/patient';
+import { PatientInfoV3 } from '../documents/patient-info';
+import { PlanV3 } from '../documents/plan';
+import { TicketV3 } from '../documents/ticket';
+import {
+  InternalWarning,
+  PayerKey,
+  RELATIONS_TO_SUBSCRIBER,
+  SourceJobStatus,
+  TicketStatus,
+  VerificationStatus,
+} from '../enums';
+import { VALIDATION_MESSAGES } from '../validation/messages';
+import { MANAGEMENT_PAGE_SIZE_DEFAULT, MANAGEMENT_PAGE_SIZE_MAX } from './offices-admin';
+
+const REQUIRED = { error: MESSAGES.FIELD_REQUIRED };
+
+/** A text the user must fill: trimmed, not empty. */
+const requiredText = (max: number) =>
+  z.string(REQUIRED).trim().min(1, REQUIRED).max(max, { error: `At most ${max} characters` });
+
+/** A text the user may leave empty: trimmed; empty means "not given". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `At most ${max} characters` })
+    .optional()
+    .transform((text) => (text === '' ? undefined : text));
+
+/** MM/DD/YYYY, a real day, not after today (a birth date). */
+const BirthDate = z
+  .string(REQUIRED)
+  .trim()
+  .min(1, REQUIRED)
+  .pipe(UsCalendarDate)
+  .refine(
+    (day) => {
+      const [month, date, year] = day.split('/').map(Number);
+      return Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1) <= Date.now();
+    },
+    { error: 'A date of birth cannot be in the future' },
+  );
+
+/** Member ids as carriers print them: letters, digits, dashes; no spaces. */
+const MemberId = z
+  .string(REQUIRED)
+  .trim()
+  .min(1, REQUIRED)
+  .max(80, { error: 'At most 80 characters' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, { error: 'Use letters, digits and dashes only' });
+
+const Relation = z.enum(RELATIONS_TO_SUBSCRIBER, {
+  error: (issue) => (issue.input === undefined ? MESSAGES.FIELD_REQUIRED : VALIDATION_MESSAGES.wrongRelationToSubscriber),
+});
+
+// ---------- Carriers ----------
+
+/** GET /api/carriers: one payer of the carrier catalogue and the sources that can verify it. */
+export const CarrierCatalogueEntry = z.object({
+  /** The electronic payer id (the 270's NM1*PR identifier). */
+  payerId: z.string(),
+  name: z.string(),
+  payerKey: PayerKey,
+  /** The clearinghouse answers 270 eligibility inquiries for this payer. */
+  eligibility270: z.boolean(),
+  /** The insurance portal (portals catalogue id) that serves this payer, if any. */
+  portalId: z.string().nullable(),
+});
+export type CarrierCatalogueEntry = z.infer<typeof CarrierCatalogueEntry>;
+
+export const CarrierCatalogue = z.array(CarrierCatalogueEntry);
+export type CarrierCatalogue = z.infer<typeof CarrierCatalogue>;
+
+// ---------- Sandbox patients ----------
+
+/** One patient the sandbox clearinghouse (and, where its carrier has one, the sandbox portal) knows. */
+export const SandboxPatient = z.object({
+  /** 'Maria Lopez, subscriber', 'Diego Lopez, Children of Maria Lopez'. */
+  label: z.string(),
+  carrier: z.object({ payerId: z.string(), name: z.string() }),
+  /** The portal that serves the carrier, if any (then the verification has a portal source too). */
+  portalId: z.string().nullable(),
+  /** What the sandbox answers about the coverage. */
+  coverage: z.enum(['active', 'inactive', 'terminated']),
+  /** Ready to send as POST /api/verifications' `patient`. */
+  patient: PatientInfoV3,
+});
+export type SandboxPatient = z.infer<typeof SandboxPatient>;
+
+/**
+ * GET /api/verifications/sandbox/patients: whether verifications go to the sandbox clearinghouse (the UI shows a
+ * 'sandbox' badge), and then the patients it knows, with how to try the other cases.
+ */
+export const SandboxPatients = z.object({
+  sandbox: z.boolean(),
+  patients: z.array(SandboxPatient),
+  /** How to simulate rejections, a missing portal credential or an MFA prompt. */
+  hints: z.array(z.string()),
+});
+export type SandboxPatients = z.infer<typeof SandboxPatients>;
+
+// ---------- Creating a verification ----------
+
+/**
+ * The patient and subscriber as the office enters them: the ticket's `integrationPatientInfo` (PatientInfoV3)
+ * with the required fields enforced (not empty), dates MM/DD/YYYY and the relation from its enumeration.
+ */
+export const PatientInfoInput = z.strictObject({
+  patientFirstName: requiredText(100),
+  patientLastName: requiredText(100),
+  patientDOB: BirthDate,
+  patientMemberId: MemberId,
+  patientAddress: optionalText(500),
+  patientRelationToSubscriber: Relation,
+  subscriberFirstName: optionalText(100),
+  subscriberLastName: optionalText(100),
+  subscriberDOB: z
+    .string()
+    .trim()
+    .optional()
+    .transform((text) => (text === '' ? undefined : text))
+    .pipe(UsCalendarDate.optional()),
+  subscriberMemberId: MemberId.optional(),
+});
+export type PatientInfoInput = z.infer<typeof PatientInfoInput>;
+
+export const AppointmentInput = z.strictObject({
+  /** MM/DD/YYYY: the date of service the eligibility is asked for. */
+  date: z.string(REQUIRED).trim().min(1, REQUIRED).pipe(UsCalendarDate),
+  /** The treating provider's name. */
+  provider: optionalText(200),
+});
+export type AppointmentInput = z.infer<typeof AppointmentInput>;
+
+/** POST /api/verifications. */
+export const VerificationCreateInput = z.strictObject({
+  patient: PatientInfoInput,
+  /** A payer of the carrier catalogue (GET /api/carriers). */
+  carrier: z.strictObject({ payerId: requiredText(80) }),
+  appointment: AppointmentInput.optional(),
+  clientInfo: ClientInfoV3.optional(),
+});
+export type VerificationCreateInput = z.infer<typeof VerificationCreateInput>;
+
+// ---------- Source jobs ----------
+
+/** Where a source job reads from. */
+export const VERIFICATION_SOURCES = ['clearinghouse', 'portal'] as const;
+export const VerificationSource = z.enum(VERIFICATION_SOURCES);
+export type VerificationSource = z.infer<typeof VerificationSource>;
+
+/** How a finished job ended: data mapped, a failure, or the payer's refusal (an X12 AAA rejection). */
+export const JOB_OUTCOMES = ['success', 'error', 'rejected'] as const;
+export const JobOutcome = z.enum(JOB_OUTCOMES);
+export type JobOutcome = z.infer<typeof JobOutcome>;
+
+/** One source job of a verification as the API shows it. Times are ISO 8601. */
+export const VerificationJobView = z.object({
+  id: z.string(),
+  source: VerificationSource,
+  /** The clearinghouse's name, or the portal's id. */
+  sourceName: z.string(),
+  status: SourceJobStatus,
+  /** Set when the status is `done`. */
+  outcome: JobOutcome.nullable(),
+  /** Why the job failed, was rejected, or waits (credential, MFA); null on success. */
+  reason: z.string().nullable(),
+  attempts: z.number().int().min(0),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** From creation to the end of the job. */
+  durationMs: z.number().int().min(0).nullable(),
+});
+export type VerificationJobView = z.infer<typeof VerificationJobView>;
+
+/** The 201 reply of POST /api/verifications. */
+export const VerificationCreated = z.object({ id: z.string(), jobs: z.array(VerificationJobView) });
+export type VerificationCreated = z.infer<typeof VerificationCreated>;
+
+// ---------- Reading ----------
+
+export const VerificationCarrier = z.object({ payerId: z.string(), name: z.string(), payerKey: PayerKey });
+export type VerificationCarrier = z.infer<typeof VerificationCarrier>;
+
+export const VerificationAppointment = z.object({ date: z.string(), provider: z.string().optional() });
+export type VerificationAppointment = z.infer<typeof VerificationAppointment>;
+
+/**
+ * GET /api/verifications/{id}: the ticket wrapper in schema version 3 (patient, plan, ticket, schemaVersion),
+ * whatever version it is stored in, and what the service keeps around it.
+ */
+export const VerificationDetail = z.object({
+  id: z.string(),
+  officeId: z.string(),
+  status: VerificationStatus,
+  carrier: VerificationCarrier,
+  appointment: VerificationAppointment.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When the last source job ended (the last `verification.ready` event). */
+  readyAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  /** The plan library entry the plan is shared through (GET /api/plans/{id}). */
+  planId: z.string().nullable(),
+  warnings: z.array(InternalWarning),
+  jobs: z.array(VerificationJobView),
+  patient: PatientV3,
+  plan: PlanV3.nullable(),
+  ticket: TicketV3,
+  schemaVersion: z.literal(3),
+});
+export type VerificationDetail = z.infer<typeof VerificationDetail>;
+
+// ---------- Editing ----------
+
+/** Where an edit may point: a dotted path into the plan or the patient, e.g. 'plan.benefits.annualMax'. */
+export const EditPath = z
+  .string(REQUIRED)
+  .trim()
+  .min(1, REQUIRED)
+  .max(300)
+  .regex(/^(plan|patient)(\.[^.\s]+)+$/, { error: "A dotted path starting with 'plan.' or 'patient.'" });
+
+export const FieldEdit = z.strictObject({
+  path: EditPath,
+  /** The new value of the field (null clears it). */
+  value: z.json(),
+});
+export type FieldEdit = z.infer<typeof FieldEdit>;
+
+/** PATCH /api/verifications/{id}. */
+export const VerificationEditInput = z.strictObject({ edits: z.array(FieldEdit).min(1).max(100) });
+export type VerificationEditInput = z.infer<typeof VerificationEditInput>;
+
+// ---------- Lists ----------
+
+export const VERIFICATION_SORT_FIELDS = ['createdAt', 'updatedAt', 'patientName', 'dob', 'status', 'carrier'] as const;
+export type VerificationSortField = (typeof VERIFICATION_SORT_FIELDS)[number];
+
+/** A day (YYYY-MM-DD, a whole UTC day) or an instant (ISO 8601 with zone). */
+const DayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Use YYYY-MM-DD or an ISO 8601 date and time',
+});
+
+/**
+ * GET /api/verifications: the current office's verifications (a company user without an office: the
+ * organization's). Filters: patient name (part of first or last name, any case), date of birth, member id,
+ * carrier (payer id), status, creation date range (`from`, `to`, inclusive). Other query parameters are ignored.
+ */
+export const VerificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MANAGEMENT_PAGE_SIZE_MAX).default(MANAGEMENT_PAGE_SIZE_DEFAULT),
+  patientName: z.string().trim().max(100).optional(),
+  dob: UsCalendarDate.optional(),
+  memberId: z.string().trim().max(80).optional(),
+  carrier: z.string().trim().max(80).optional(),
+  status: VerificationStatus.optional(),
+  from: DayOrInstant.optional(),
+  to: DayOrInstant.optional(),
+  sort: z.enum(VERIFICATION_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type VerificationListQuery = z.infer<typeof VerificationListQuery>;
+
+export const VerificationListItem = z.object({
+  id: z.string(),
+  officeId: z.string(),
+  status: VerificationStatus,
+  ticketStatus: TicketStatus,
+  patient: z.object({ firstName: z.string(), lastName: z.string(), dob: z.string(), memberId: z.string() }),
+  carrier: VerificationCarrier,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  readyAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  planScore: z.number().nullable(),
+  jobs: z.array(VerificationJobView.pick({ id: true, source: true, status: true, outcome: true })),
+});
+export type VerificationListItem = z.infer<typeof VerificationListItem>;
+
+// ---------- Plan library ----------
+
+/** GET /api/plans: the organization's plan library. Texts match a part, any case; the group number whole. */
+export const PlanSearchQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MANAGEMENT_PAGE_SIZE_MAX).default(MANAGEMENT_PAGE_SIZE_DEFAULT),
+  /** A payer id, or part of the carrier's name. */
+  carrier: z.string().trim().max(100).optional(),
+  groupNumber: z.string().trim().max(80).optional(),
+  groupName: z.string().trim().max(100).optional(),
+  employer: z.string().trim().max(100).optional(),
+});
+export type PlanSearchQuery = z.infer<typeof PlanSearchQuery>;
+
+export const PlanLibraryItem = z.object({
+  id: z.string(),
+  planHash: z.string(),
+  carrier: z.object({ payerId: z.string(), name: z.string() }),
+  groupNumber: z.string().nullable(),
+  groupName: z.string().nullable(),
+  employer: z.string().nullable(),
+  /** The plan score, 1 to 10. */
+  score: z.number(),
+  /** How many verifications of the organization share this plan. */
+  verifications: z.number().int().min(0),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PlanLibraryItem = z.infer<typeof PlanLibraryItem>;
+
+export const PlanLibraryDetail = PlanLibraryItem.extend({ plan: PlanV3 });
+export type PlanLibraryDetail = z.infer<typeof PlanLibraryDetail>;
+
+// ---------- Support tool ----------
+
+/** Longest 271 the preview takes: a large family's answer is well under it, and the JSON body stays within 1 MB. */
+export const X271_PREVIEW_MAX_CHARS = 900_000;
+/** The preview's body limit: the gateway's default limit, 1 MB. */
+export const X271_PREVIEW_MAX_BODY_BYTES = 1_048_576;
+
+/** POST /api/management/x271/preview. */
+export const X271PreviewInput = z.strictObject({
+  x12: z
+    .string(REQUIRED)
+    .min(1, REQUIRED)
+    .max(X271_PREVIEW_MAX_CHARS, { error: `At most ${X271_PREVIEW_MAX_CHARS} characters` }),
+  /** The carrier, for its coinsurance convention; else the payer id the 271 names. */
+  payerId: z.string().trim().max(80).optional(),
+  invertCoinsurance: z.boolean().optional(),
+});
+export type X271PreviewInput = z.infer<typeof X271PreviewInput>;
+
+export const X271Rejection = z.object({
+  code: z.string(),
+  reason: z.string(),
+  loop: z.string(),
+  followUp: z.string().nullable(),
+});
+export type X271Rejection = z.infer<typeof X271Rejection>;
+
+export const X271Preview = z.object({
+  /** Null when the payer rejected the inquiry (see rejections). */
+  plan: PlanV3.nullable(),
+  patient: PatientV3.nullable(),
+  warnings: z.array(InternalWarning),
+  rejections: z.array(X271Rejection),
+  /** What the mapping did not carry into the plan, in words. */
+  notes: z.array(z.string()),
+});
+export type X271Preview = z.infer<typeof X271Preview>;
+
+// ---------- Audit ----------
+
+export const AUDIT_ACTIONS = ['create', 'read', 'list', 'update', 'submit', 'source-update'] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+/**
+ * One access to a ticket: who, for which office, which ticket, what, when. Never a patient value: edited
+ * fields are named by path only.
+ */
+export const AuditRecord = z.strictObject({
+  id: z.string(),
+  /** ISO 8601. */
+  at: z.string(),
+  orgId: z.string(),
+  officeId: z.string().nullable(),
+  /** The user's id, or `system:<component>` for the service's own writes (source jobs). */
+  userId: z.string(),
+  ticketId: z.string(),
+  action: AuditAction,
+  requestId: z.string().optional(),
+  /** Edited field paths ('plan.benefits.annualMax'), or the source job that wrote. */
+  fields: z.array(z.string()).optional(),
+});
+export type AuditRecord = z.infer<typeof AuditRecord>;
+
+// ---------- Portal data (verifications <-> portals, over the bus) ----------
+
+/** A portal's answer to a data request. */
+export const PORTAL_DATA_STATUSES = ['ok', 'credentialPending', 'mfaRequired', 'error'] as const;
+export const PortalDataStatus = z.enum(PORTAL_DATA_STATUSES);
+export type PortalDataStatus = z.infer<typeof PortalDataStatus>;
+
+/** Who to look up at the portal: the identifiers a portal's eligibility search needs, nothing more. */
+export const PortalPatientIdentifiers = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  /** MM/DD/YYYY. */
+  dob: z.string(),
+  memberId: z.string(),
+  relationToSubscriber: z.enum(RELATIONS_TO_SUBSCRIBER),
+  subscriber: z
+    .object({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      dob: z.string().optional(),
+      memberId: z.string().optional(),
+    })
+    .optional(),
+});
+export type PortalPatientIdentifiers = z.infer<typeof PortalPatientIdentifiers>;
+
+/**
+ * Payload of `portal-data.requested` on TOPICS.portalDataRequests, keyed by verification id: the portals
+ * service looks the patient up at a portal serving the payer with the office's credential and answers with a
+ * `portal-data.result` naming the same `requestId`.
+ */
+export const PortalDataRequestPayload = z.object({
+  requestId: z.string().min(1),
+  verificationId: z.string().min(1),
+  orgId: z.string().min(1),
+  officeId: z.string().min(1),
+  /** The portal the verifications service expects to serve the payer; the portals service may pick another. */
+  portalId: z.string().nullable(),
+  payer: z.object({ payerId: z.string(), name: z.string(), payerKey: PayerKey }),
+  patient: PortalPatientIdentifiers,
+});
+export type PortalDataRequestPayload = z.infer<typeof PortalDataRequestPayload>;
+
+const Amount = z.number().min(0);
+
+/** One row of a portal's benefit summary: a service group or one procedure, as the portal words it. */
+export const PortalBenefitRow = z.object({
+  /** The portal's label: 'Diagnostic & Preventive', 'Basic Restorative', 'Endodontics', 'Crowns' ... */
+  service: z.string(),
+  /** A procedure code ('D0120' or 'ADA:D0120') when the row is about one procedure. */
+  procedureCode: z.string().optional(),
+  /** What the plan pays, in percent. */
+  coveragePercent: z.number().min(0).max(100).optional(),
+  deductibleApplies: z.boolean().optional(),
+  /** '2 per calendar year', '1 per 6 months', '1 per 36 months', '1 per lifetime'. */
+  frequency: z.string().optional(),
+  /** '12 months', '6 months', 'None'. */
+  waitingPeriod: z.string().optional(),
+  /** 'Up to age 19', 'Under 16', 'Age 16 and over'. */
+  ageLimit: z.string().optional(),
+  notes: z.string().optional(),
+});
+export type PortalBenefitRow = z.infer<typeof PortalBenefitRow>;
+
+/** A procedure the portal lists in the patient's claim history. */
+export const PortalHistoryRow = z.object({
+  procedureCode: z.string(),
+  /** MM/DD/YYYY. */
+  serviceDate: z.string(),
+  tooth: z.string().optional(),
+  surfaces: z.string().optional(),
+  description: z.string().optional(),
+});
+export type PortalHistoryRow = z.infer<typeof PortalHistoryRow>;
+
+/**
+ * What a portal shows about a patient and their plan, in the portal's own terms. The verifications service maps
+ * it to the version 3 patient and plan.
+ */
+export const PortalData = z.object({
+  /** Patient-level facts: eligibility, dates, what is left this benefit year, claim history. */
+  patient: z.object({
+    eligibility: z.enum(['Active', 'Inactive', 'Terminated']).optional(),
+    /** MM/DD/YYYY. */
+    effectiveDate: z.string().optional(),
+    terminationDate: z.string().nullable().optional(),
+    deductibleRemaining: Amount.optional(),
+    maximumRemaining: Amount.optional(),
+    history: z.array(PortalHistoryRow).default([]),
+    /** The portal lists every claim of the lookback period (not only the latest of each code). */
+    historyComplete: z.boolean().optional(),
+  }),
+  /** Plan-level facts: the plan's identity and its benefits. */
+  plan: z.object({
+    planName: z.string().optional(),
+    groupNumber: z.string().optional(),
+    groupName: z.string().optional(),
+    employer: z.string().optional(),
+    /** 'In Network', 'Out Of Network', 'PPO', 'Premier' ... as the portal says it. */
+    network: z.string().optional(),
+    /** 'Calendar Year', or the month the benefit year starts ('July'). */
+    benefitPeriod: z.string().optional(),
+    annualMaximum: Amount.optional(),
+    deductible: z.object({ individual: Amount.optional(), family: Amount.optional() }).optional(),
+    missingToothClause: z.boolean().optional(),
+    dependentAgeLimit: z.number().int().min(0).max(120).optional(),
+    studentAgeLimit: z.number().int().min(0).max(120).optional(),
+    benefits: z.array(PortalBenefitRow).default([]),
+    /** Other plans the portal lists for the member (names or group numbers). */
+    otherPlans: z.array(z.string()).optional(),
+  }),
+});
+export type PortalData = z.infer<typeof PortalData>;
+
+/**
+ * Payload of `portal-data.result` on TOPICS.portalDataResults, keyed by verification id. `credentialPending`
+ * (the office has no credential for a portal serving the payer) and `mfaRequired` (the portal asked for a code)
+ * are not final: a later result for the same request follows once the office acted. `data` comes with `ok`.
+ */
+export const PortalDataResultPayload = z
+  .object({
+    requestId: z.string().min(1),
+    verificationId: z.string().min(1),
+    orgId: z.string().min(1),
+    officeId: z.string().min(1),
+    status: PortalDataStatus,
+    /** The portal that answered. */
+    portalId: z.string().optional(),
+    /** Why: the error, or what the office has to do. */
+    message: z.string().optional(),
+    data: PortalData.optional(),
+  })
+  .refine((result) => result.status !== 'ok' || result.data !== undefined, {
+    error: 'An ok result carries data',
+    path: ['data'],
+  });
+export type PortalDataResultPayload = z.infer<typeof PortalDataResultPayload>;

@@ -1,0 +1,61 @@
+/**
+ * Bus topics and the events that travel on them. Every event is published through a service's outbox, keyed by
+ * its aggregate id; consumers are idempotent. Payloads carry ids and statuses, never patient data, because the
+ * realtime service forwards some of them to browsers.
+ */
+import { z } from 'zod';
+import { CredentialChangeEvent } from './entities/portal';
+import { VerificationReadyEvent } from './entities/socket-events';
+
+export const TOPICS = {
+  /** Offices, groups, users and feature flags changed (offices service). */
+  offices: 'offices.events',
+  /** Portal credential status changes (portals service). */
+  portalCredentials: 'portals.credential-changes',
+  /**
+   * Requests for portal data from the verifications service, and their answers (portals service). These two are
+   * service-to-service: they carry the patient identifiers a portal search needs and the portal's data, so they
+   * are never forwarded to browsers (entities/verifications.ts: PortalDataRequestPayload, PortalDataResultPayload).
+   */
+  portalDataRequests: 'portals.data-requests',
+  portalDataResults: 'portals.data-results',
+  /**
+   * A verification's source jobs all ended (verifications service): none is pending or processing any more. A job
+   * that waits for the office (credentialPending, mfaRequired) counts as ended; when it resumes and finishes, the
+   * event comes again with the new job statuses.
+   */
+  verificationReady: 'verifications.ready',
+  /** A bug report was filed (bugs service). */
+  bugReported: 'bugs.reported',
+} as const;
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+/** Routing data every event for browsers carries, so the realtime service can pick the rooms. */
+export const AudienceFields = z.object({
+  orgId: z.string(),
+  officeId: z.string().optional(),
+  userId: z.string().optional(),
+});
+export type AudienceFields = z.infer<typeof AudienceFields>;
+
+export const EVENT_TYPES = {
+  credentialChanged: 'portal-credential.changed',
+  verificationReady: 'verification.ready',
+  bugReported: 'bug.reported',
+  /** On TOPICS.portalDataRequests: PortalDataRequestPayload (entities/verifications.ts). */
+  portalDataRequested: 'portal-data.requested',
+  /** On TOPICS.portalDataResults: PortalDataResultPayload (entities/verifications.ts). */
+  portalDataResult: 'portal-data.result',
+} as const;
+
+/** Payload of `portal-credential.changed` on TOPICS.portalCredentials. */
+export const CredentialChangedPayload = CredentialChangeEvent.extend(AudienceFields.shape);
+export type CredentialChangedPayload = z.infer<typeof CredentialChangedPayload>;
+
+/** Payload of `verification.ready` on TOPICS.verificationReady. */
+export const VerificationReadyPayload = VerificationReadyEvent.extend(AudienceFields.shape);
+export type VerificationReadyPayload = z.infer<typeof VerificationReadyPayload>;
+
+/** Payload of `bug.reported` on TOPICS.bugReported. */
+export const BugReportedPayload = AudienceFields.extend({ bugId: z.string(), type: z.string() });
+export type BugReportedPayload = z.infer<typeof BugReportedPayload>;

@@ -1,0 +1,13 @@
+export * from './duration';
+export * from './plan-value';
+export * from './price';
+export * from './treatment-plan';
+export * from './roles';
+export * from './current-office';
+export * from './office';
+export * from './credentials';
+export { pathOnly } from './path-pattern';
+export * from './routes';
+export * from './menu';
+export * from './payment-gate';
+export * from './api-routes';

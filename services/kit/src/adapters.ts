@@ -1,0 +1,39 @@
+/**
+ * The adapters a service's configuration selects: MongoDB when MONGODB_URI is set, else the embedded nedb files
+ * under the data folder; Kafka when KAFKA_BROKERS is set, else the in-process bus. Chosen by configuration alone,
+ * never by NODE_ENV.
+ */
+import path from 'node:path';
+import { type EventBus } from './bus/bus';
+import { createInProcessBus } from './bus/in-process-bus';
+import { connectKafkaBus } from './bus/kafka-bus';
+import { type Logger } from './logger';
+import { openMongoStore } from './store/mongo-store';
+import { openNedbStore } from './store/nedb-store';
+import { type Store } from './store/store';
+
+export interface StoreSelection {
+  readonly mongodbUri?: string;
+  readonly dataDir: string;
+  /** The service's name: its folder under the data folder. */
+  readonly name: string;
+}
+
+export async function openConfiguredStore(selection: StoreSelection): Promise<Store> {
+  if (selection.mongodbUri) return openMongoStore({ uri: selection.mongodbUri });
+  return openNedbStore({ dir: path.join(selection.dataDir, selection.name) });
+}
+
+export interface BusSelection {
+  readonly kafkaBrokers?: readonly string[];
+  /** The Kafka client id: the service's name. */
+  readonly clientId: string;
+  readonly logger: Logger;
+}
+
+export async function openConfiguredBus(selection: BusSelection): Promise<EventBus> {
+  if (selection.kafkaBrokers && selection.kafkaBrokers.length > 0) {
+    return connectKafkaBus({ brokers: selection.kafkaBrokers, clientId: selection.clientId, logger: selection.logger });
+  }
+  return createInProcessBus({ logger: selection.logger });
+}

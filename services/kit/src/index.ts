@@ -1,0 +1,118 @@
+// @dv/kit: the one export surface of the service kit.
+
+export { ConfigError, envBoolean, envList, envPort, loadConfig, type ConfigProblem, type Environment } from './config';
+
+export { ALWAYS_REDACTED_FIELDS, createLogger, redactionPaths, type Logger, type LoggerOptions } from './logger';
+
+export {
+  Conflict,
+  envelope,
+  errorHandler,
+  Forbidden,
+  HttpError,
+  Invalid,
+  notFoundHandler,
+  NotFound,
+  PayloadTooLarge,
+  renderError,
+  ServiceUnavailable,
+  TooManyRequests,
+  Unauthorized,
+  zodIssues,
+  type ErrorEnvelope,
+  type ValidationIssue,
+} from './errors';
+
+export {
+  buildServer,
+  listenWithGracefulShutdown,
+  REQUEST_ID_HEADER,
+  requestIdFor,
+  type BuildServerOptions,
+  type ListenOptions,
+  type RateLimitOptions,
+  type ReadinessCheck,
+  type Server,
+} from './server';
+
+export { AccessTokenClaims, knownRolesOf } from './auth/claims';
+export {
+  ACCESS_TOKEN_TYPE,
+  ALLOWED_ALGORITHMS,
+  createTokenVerifier,
+  MAX_CLOCK_SKEW_SECONDS,
+  type AllowedAlgorithm,
+  type KeySource,
+  type TokenVerifier,
+  type TokenVerifierOptions,
+  type VerifiedToken,
+} from './auth/token-verifier';
+export {
+  OFFICE_HEADER,
+  resolveActor,
+  type Actor,
+  type OfficeBelongsToOrg,
+  type ResolveActorInput,
+} from './auth/office-access';
+export { INTERNAL_TOKEN_HEADER, officeDirectory, type OfficeDirectoryOptions } from './auth/office-directory';
+export { authPlugin, requireActor, requireRoles, type AuthPluginOptions, type RequestGuard } from './auth/auth-plugin';
+
+export {
+  DuplicateKey,
+  FILTER_OPERATORS,
+  type AnyDocument,
+  type BaseDocument,
+  type Change,
+  type Collection,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type JsonValue,
+  type NewDocument,
+  type SortOrder,
+  type Store,
+  type Transaction,
+  type UpsertChange,
+  type UpsertResult,
+} from './store/store';
+export { openConfiguredBus, openConfiguredStore, type BusSelection, type StoreSelection } from './adapters';
+export { openNedbStore, type NedbStoreOptions } from './store/nedb-store';
+export { openMongoStore, type MongoStoreOptions } from './store/mongo-store';
+
+export {
+  deadLetterEvent,
+  deadLetterTopic,
+  DEFAULT_RETRY,
+  type BusEvent,
+  type Delivery,
+  type EventBus,
+  type EventHandler,
+  type RetryPolicy,
+  type SubscribeOptions,
+  type Subscription,
+} from './bus/bus';
+export { createInProcessBus, type InProcessBusOptions } from './bus/in-process-bus';
+export { connectKafkaBus, type KafkaBusOptions } from './bus/kafka-bus';
+
+export {
+  createOutbox,
+  ensureOutboxIndexes,
+  OUTBOX_COLLECTION,
+  type Outbox,
+  type OutboxDocument,
+  type OutboxMessage,
+  type OutboxOptions,
+  type OutboxStatus,
+} from './outbox/outbox';
+export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type RelayRun } from './outbox/relay';
+export {
+  APPLIED_EVENTS_COLLECTION,
+  idempotent,
+  type AppliedEventDocument,
+  type TransactionalHandler,
+} from './outbox/idempotent';
+
+// Test helpers other workspaces' tests use (a local token issuer, the container probe, polling).
+export { createTestIssuer, type SignOptions, type TestIssuer, type TestIssuerOptions } from './testing/test-issuer';
+export { containerRuntimeAvailable, serverAvailability, type ServerAvailability } from './testing/container-runtime';
+export { settle, waitFor } from './testing/wait-for';

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { assertBusEvent, assertTopicName, type BusEvent } from '../bus/bus';
+import type { BaseDocument, Store, Transaction } from '../store/store';
+
+export const OUTBOX_COLLECTION = 'outbox';
+
+/** What a service hands to the outbox: the event and the topic it goes to. */
+export interface OutboxMessage<P = unknown> {
+  readonly topic: string;
+  /** The aggregate id: events of one key are published in the order they were added. */
+  readonly key: string;
+  readonly type: string;
+  readonly payload: P;
+  /** Defaults to a new UUID. */
+  readonly id?: string;
+  /** Defaults to now. */
+  readonly occurredAt?: string;
+}
+
+export type OutboxStatus = 'pending' | 'sent';
+
+/** One outbox row. The event id is the document id, so adding the same event twice fails the transaction. */
+export interface OutboxDocument extends BaseDocument {
+  readonly topic: string;
+  readonly key: string;
+  readonly type: string;
+  /**
+   * The payload as JSON text: document stores restrict field names (nedb and MongoDB refuse keys with '.' or a
+   * leading '$'), and an event payload may carry any keys, host names for one.
+   */
+  readonly payloadJson: string;
+  readonly occurredAt: string;
+  /** Sort key that keeps insertion order: zero-padded epoch ms, then a per-process counter. */
+  readonly position: string;
+  readonly status: OutboxStatus;
+  /** Failed publish attempts so far. */
+  readonly attempts: number;
+  /** Epoch ms before which the relay leaves the row alone (retry backoff). */
+  readonly availableAt: number;
+  /** Epoch ms until which the relay named `leaseOwner` holds the row; 0 when nobody does. */
+  readonly leaseUntil: number;
+  readonly leaseOwner?: string;
+  readonly lastError?: string;
+  readonly sentAt?: number;
+}
+
+export interface Outbox {
+  /** Writes the event in the caller's transaction, next to the change it announces. */
+  add<P>(tx: Transaction, message: OutboxMessage<P>): Promise<BusEvent<P>>;
+}
+
+export interface OutboxOptions {
+  readonly collection?: string;
+  readonly now?: () => number;
+}
+
+let counter = 0;
+
+function nextPosition(now: number): string {
+  counter = (counter + 1) % 1_000_000_000;
+  return `${String(now).padStart(15, '0')}-${String(counter).padStart(9, '0')}`;
+}
+
+export function createOutbox(options: OutboxOptions = {}): Outbox {
+  const collection = options.collection ?? OUTBOX_COLLECTION;
+  const now = options.now ?? Date.now;
+  return {
+    async add<P>(tx: Transaction, message: OutboxMessage<P>): Promise<BusEvent<P>> {
+      assertTopicName(message.topic);
+      const at = now();
+      const event: BusEvent<P> = {
+        key: message.key,
+        id: message.id ?? randomUUID(),
+        type: message.type,
+        payload: message.payload,
+        occurredAt: message.occurredAt ?? new Date(at).toISOString(),
+      };
+      assertBusEvent(event);
+      await tx.collection<OutboxDocument>(collection).insert({
+        _id: event.id,
+        topic: message.topic,
+        key: event.key,
+        type: event.type,
+        payloadJson: JSON.stringify(event.payload ?? null),
+        occurredAt: event.occurredAt,
+        position: nextPosition(at),
+        status: 'pending',
+        attempts: 0,
+        availableAt: at,
+        leaseUntil: 0,
+      });
+      return event;
+    },
+  };
+}
+
+/** Indexes the relay's queries use. Idempotent; call at start-up. */
+export async function ensureOutboxIndexes(
+  store: Pick<Store, 'ensureIndex'>,
+  collection = OUTBOX_COLLECTION,
+): Promise<void> {
+  await store.ensureIndex(collection, { fields: ['status', 'position'] });
+  await store.ensureIndex(collection, { fields: ['key', 'status', 'position'] });
+}

@@ -1,0 +1,36 @@
+/** The environment of the standalone dev-idp process, validated. */
+import { z } from 'zod';
+import { DEFAULT_AUDIENCE, DEFAULT_REDIRECT_URIS } from './app';
+
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+export const DevIdpEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  ISSUER: httpUrl().optional(),
+  AUDIENCE: z.url().default(DEFAULT_AUDIENCE),
+  /** Keys and sessions are kept here when set; otherwise each start has new keys and no sessions. */
+  DATA_DIR: z.string().min(1).optional(),
+  /** Comma-separated sign-in callbacks of the SPA client. */
+  REDIRECT_URIS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((uri) => uri.trim()).filter(Boolean) : [...DEFAULT_REDIRECT_URIS]))
+    .pipe(z.array(httpUrl()).min(1)),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  ENABLE_TEST_TOKEN_ENDPOINT: flag,
+});
+export type DevIdpEnv = z.infer<typeof DevIdpEnv>;
+
+export function readEnv(env: NodeJS.ProcessEnv): DevIdpEnv {
+  const parsed = DevIdpEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid dev-idp environment:\n${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,77 @@
+/**
+ * buildGateway(deps): the BFF in front of every service. Tests build it with their own issuer, directory and
+ * upstreams; main.ts and the standalone runner build it from configuration.
+ */
+import { buildServer, createLogger, NotFound, type Logger, type Server, type TokenVerifier } from '@dv/kit';
+import { apiGuard } from './api-guard';
+import { createIssuerVerifier } from './auth/issuer-verifier';
+import { bodyLimitResolver, limitedBodyParser, ROUTE_BODY_LIMITS, type RouteBodyLimit } from './body-limit';
+import type { GatewayConfig } from './config';
+import { createOfficesDirectory, type OfficesDirectory } from './directory/offices-directory';
+import { securityHeaders } from './security-headers';
+import { registerSpa } from './spa';
+import { registerUpstreams, UPSTREAM_ROUTES, type UpstreamRoute } from './upstreams';
+
+export interface GatewayDeps {
+  readonly config: GatewayConfig;
+  readonly logger?: Logger;
+  /** Default: the kit's verifier for the configured issuer (JWKS URL given, or from discovery). */
+  readonly verifier?: TokenVerifier;
+  /** Default: the offices service's internal routes at the configured offices URL. */
+  readonly directory?: OfficesDirectory;
+  /** Default UPSTREAM_ROUTES. */
+  readonly routes?: readonly UpstreamRoute[];
+  /** Routes allowed a larger body than config.bodyLimitBytes. Default ROUTE_BODY_LIMITS. */
+  readonly bodyLimits?: readonly RouteBodyLimit[];
+}
+
+export async function buildGateway(deps: GatewayDeps): Promise<Server> {
+  const { config } = deps;
+  const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
+  const verifier =
+    deps.verifier ??
+    createIssuerVerifier({
+      issuer: config.oidcIssuer,
+      audience: config.oidcAudience,
+      ...(config.oidcJwksUrl === undefined ? {} : { jwksUrl: config.oidcJwksUrl }),
+    });
+  const directory =
+    deps.directory ??
+    createOfficesDirectory({
+      baseUrl: config.upstreams.offices,
+      internalApiToken: config.internalApiToken,
+      cacheTtlMs: config.directoryCacheTtlMs,
+    });
+  const bodyLimits = deps.bodyLimits ?? ROUTE_BODY_LIMITS;
+  const bodyLimitFor = bodyLimitResolver(config.bodyLimitBytes, bodyLimits);
+
+  const app = await buildServer({
+    name: 'gateway',
+    logger,
+    bodyLimit: Math.max(config.bodyLimitBytes, ...bodyLimits.map((limit) => limit.maxBytes)),
+    rateLimit: config.rateLimit === null ? false : { max: config.rateLimit.max, timeWindowMs: config.rateLimit.timeWindowMs },
+    trustProxy: config.trustProxy,
+    helmet: securityHeaders({ oidcIssuer: config.oidcIssuer }),
+  });
+
+  app.decorateRequest('organization', null);
+  app.decorateRequest('caller', null);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', limitedBodyParser(bodyLimitFor));
+  app.addHook('onRequest', apiGuard({ verifier, directory, bodyLimitFor }));
+
+  // The services' internal routes are for the gateway alone; nothing under /internal is ever proxied.
+  const internalNotFound = (request: { method: string; url: string }): never => {
+    throw new NotFound(`Route ${request.method} ${request.url.split('?', 1)[0] ?? ''} not found`);
+  };
+  app.all('/internal', internalNotFound);
+  app.all('/internal/*', internalNotFound);
+
+  await registerUpstreams(app, {
+    routes: deps.routes ?? UPSTREAM_ROUTES,
+    upstreams: config.upstreams,
+    timeoutMs: config.upstreamTimeoutMs,
+  });
+  await registerSpa(app, { webDistDir: config.webDistDir });
+  return app;
+}

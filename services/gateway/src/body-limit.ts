@@ -1,0 +1,100 @@
+/**
+ * Request bodies are read by the gateway before they are proxied, with a limit per route: small by default,
+ * larger only where a route needs it (the bug report's 5 MB attachment). A body over the limit is refused with
+ * a 413 before the service sees a byte of it; the declared Content-Length is checked before reading.
+ */
+import { Readable } from 'node:stream';
+import { API_ROUTES, BUG_REPORT_MAX_BODY_BYTES, matchApiRoute, type HttpMethod } from '@dv/contracts';
+import { PayloadTooLarge } from '@dv/kit';
+import type { FastifyRequest } from 'fastify';
+
+export interface RouteBodyLimit {
+  /** An entry of contracts' API_ROUTES, by method and path pattern (`{name}` is one segment). */
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly maxBytes: number;
+}
+
+/** Routes that accept more than the default: only the bug report, whose attachment may be 5 MB (base64 in JSON). */
+export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
+  { method: 'PUT', path: '/api/bugReports', maxBytes: BUG_REPORT_MAX_BODY_BYTES },
+];
+
+export type BodyLimitFor = (method: string, url: string) => number;
+
+export function bodyLimitResolver(defaultBytes: number, overrides: readonly RouteBodyLimit[]): BodyLimitFor {
+  for (const limit of overrides) {
+    if (!API_ROUTES.some((route) => route.method === limit.method && route.path === limit.path)) {
+      throw new Error(`Body limit for ${limit.method} ${limit.path}: no such route in API_ROUTES`);
+    }
+  }
+  return (method, url) => {
+    const route = matchApiRoute(method, url);
+    if (!route) return defaultBytes;
+    return overrides.find((limit) => limit.method === route.method && limit.path === route.path)?.maxBytes ?? defaultBytes;
+  };
+}
+
+/** 1048576 -> '1 MB', 7340032 -> '7 MB', 1500 -> '1500 bytes'. */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / 1_048_576;
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  const kb = bytes / 1024;
+  if (kb >= 1) return `${Number.isInteger(kb) ? kb : kb.toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
+
+function tooLarge(limit: number): PayloadTooLarge {
+  return new PayloadTooLarge(`Request body too large: this route accepts at most ${formatBytes(limit)}`);
+}
+
+/** The declared length is over the limit: refuse before reading (an onRequest check). */
+export function checkDeclaredLength(request: FastifyRequest, limitFor: BodyLimitFor): void {
+  const declared = Number(request.headers['content-length']);
+  const limit = limitFor(request.method, request.url);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+}
+
+/**
+ * The one content-type parser of the gateway (every type): collects the body up to the route's limit and hands
+ * it on as a stream of the same bytes, so reply-from forwards it unchanged (no re-encoding of JSON).
+ */
+export function limitedBodyParser(limitFor: BodyLimitFor) {
+  return function parseLimitedBody(
+    request: FastifyRequest,
+    payload: NodeJS.ReadableStream,
+    done: (error: Error | null, body?: unknown) => void,
+  ): void {
+    const limit = limitFor(request.method, request.url);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let finished = false;
+
+    const finish = (error: Error | null, body?: unknown) => {
+      if (finished) return;
+      finished = true;
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onError);
+      done(error, body);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      received += buffer.length;
+      if (received > limit) {
+        finish(tooLarge(limit));
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => {
+      finish(null, received === 0 ? undefined : Readable.from([Buffer.concat(chunks, received)]));
+    };
+    const onError = (error: Error) => finish(Object.assign(error, { statusCode: 400 }));
+
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+    payload.resume();
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * Users of an organization, their roles and memberships. The token stays the source of truth for a request's
+ * identity; these records are what the identity provider's claims are provisioned from and what the
+ * management screens edit.
+ *
+ * Rules beyond the role table (see access.ts):
+ * - a user may be given only roles the actor may grant, and a user holding a role the actor may not grant is
+ *   not the actor's to change (an admin cannot touch a super administrator);
+ * - nobody changes their own roles;
+ * - roles keyed by office name offices of allowedOfficeIds, and company roles are given as a list only;
+ * - offices and groups must be of the actor's organization.
+ */
+import {
+  COMPANY_ROLES,
+  REGISTRATION_ROLE,
+  type ManagedUser,
+  type ManagedUserRoles,
+  type ManagementListQuery,
+  type NewUserInput,
+  type Page,
+  type Role,
+  type UserPatch,
+} from '@dv/contracts';
+import { Conflict, DuplicateKey, Forbidden, NotFound, type Actor, type Outbox, type Store, type Transaction } from '@dv/kit';
+import { randomUUID } from 'node:crypto';
+import { allRoles, assertCanReadManagement, assertCanWriteManagement, grantableRoles, isRoleList } from '../access';
+import { recordEvent } from '../events';
+import { groupRecords } from '../groups/groups.store';
+import { invalidField } from '../invalid-field';
+import { officeRecords } from '../offices/offices.store';
+import { listPage } from '../paging';
+import { emailKey, userRecords, type StoredRoles, type UserChange, type UserDocument } from './users.store';
+
+export const USER_NOT_FOUND = 'User not found';
+
+/** Roles that only make sense for the whole organization, never keyed by one office. */
+const ORGANIZATION_WIDE_ROLES: readonly Role[] = [...COMPANY_ROLES, REGISTRATION_ROLE];
+
+type Deps = {
+  store: Pick<Store, 'collection' | 'transaction'>;
+  outbox: Pick<Outbox, 'add'>;
+  now?: () => Date;
+};
+
+function copyRoles(roles: StoredRoles): ManagedUserRoles {
+  return isRoleList(roles) ? [...roles] : Object.fromEntries(Object.entries(roles).map(([office, list]) => [office, [...list]]));
+}
+
+export function toManagedUser(doc: UserDocument): ManagedUser {
+  return {
+    id: doc._id,
+    email: doc.email,
+    name: doc.name,
+    orgId: doc.orgId,
+    roles: copyRoles(doc.roles),
+    allowedOfficeIds: [...doc.allowedOfficeIds],
+    groupIds: [...doc.groupIds],
+    officeId: doc.officeId,
+    editGlobalCustomization: doc.editGlobalCustomization,
+    editGlobalCarriers: doc.editGlobalCarriers,
+  };
+}
+
+/** Keyed roles without the offices the user is no longer allowed for. */
+function pruneKeyedRoles(roles: StoredRoles, allowedOfficeIds: readonly string[]): StoredRoles {
+  if (isRoleList(roles)) return roles;
+  return Object.fromEntries(Object.entries(roles).filter(([office]) => allowedOfficeIds.includes(office)));
+}
+
+function assertGrantable(actor: Actor, roles: StoredRoles): void {
+  const grantable = grantableRoles(actor);
+  const refused = allRoles(roles).filter((role) => !grantable.includes(role));
+  if (refused.length > 0) throw new Forbidden(`You may not grant ${refused.join(', ')}`);
+}
+
+function assertRolesShape(roles: StoredRoles, allowedOfficeIds: readonly string[]): void {
+  if (isRoleList(roles)) return;
+  for (const [office, list] of Object.entries(roles)) {
+    if (!allowedOfficeIds.includes(office)) throw invalidField(`roles.${office}`, 'Roles may be keyed only by an office of allowedOfficeIds');
+    const wide = list.filter((role) => ORGANIZATION_WIDE_ROLES.includes(role));
+    if (wide.length > 0) throw invalidField(`roles.${office}`, `${wide.join(', ')} apply to the whole organization: give them as a list`);
+  }
+}
+
+async function assertMemberships(
+  tx: Pick<Transaction, 'collection'>,
+  orgId: string,
+  memberships: { allowedOfficeIds?: readonly string[]; groupIds?: readonly string[] },
+): Promise<void> {
+  const officeIds = memberships.allowedOfficeIds ?? [];
+  if (officeIds.length > 0) {
+    const found = new Set((await officeRecords(tx).findManyInOrg(orgId, officeIds)).map((office) => office._id));
+    officeIds.forEach((id, index) => {
+      if (!found.has(id)) throw invalidField(`allowedOfficeIds.${index}`, 'No such office in your organization');
+    });
+  }
+  const groupIds = memberships.groupIds ?? [];
+  if (groupIds.length > 0) {
+    const found = new Set((await groupRecords(tx).findManyInOrg(orgId, groupIds)).map((group) => group._id));
+    groupIds.forEach((id, index) => {
+      if (!found.has(id)) throw invalidField(`groupIds.${index}`, 'No such group in your organization');
+    });
+  }
+}
+
+function emailTaken(): Conflict {
+  return new Conflict('A user with this e-mail already exists', [{ location: 'body', path: 'email', message: 'Already taken' }]);
+}
+
+export function userService({ store, outbox, now = () => new Date() }: Deps) {
+  const users = userRecords(store);
+
+  async function writing<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
+    try {
+      return await store.transaction(work);
+    } catch (error) {
+      if (error instanceof DuplicateKey) throw emailTaken();
+      throw error;
+    }
+  }
+
+  return {
+    async list(actor: Actor, query: ManagementListQuery): Promise<Page<ManagedUser>> {
+      assertCanReadManagement(actor);
+      return listPage(
+        {
+          count: () => users.countInOrg(actor.orgId),
+          fetch: (range) => users.listInOrg(actor.orgId, range),
+          all: () => users.listInOrg(actor.orgId),
+          matches: (doc, needle) => doc.nameKey.includes(needle) || doc.emailKey.includes(needle),
+        },
+        query,
+        (docs) => docs.map(toManagedUser),
+      );
+    },
+
+    async get(actor: Actor, id: string): Promise<ManagedUser> {
+      assertCanReadManagement(actor);
+      const doc = await users.findInOrg(id, actor.orgId);
+      if (!doc) throw new NotFound(USER_NOT_FOUND);
+      return toManagedUser(doc);
+    },
+
+    /** Invites a user: the record the identity provider account is provisioned from. */
+    async create(actor: Actor, input: NewUserInput): Promise<ManagedUser> {
+      assertCanWriteManagement(actor);
+      const allowedOfficeIds = [...new Set(input.allowedOfficeIds ?? [])];
+      const groupIds = [...new Set(input.groupIds ?? [])];
+      assertGrantable(actor, input.roles);
+      assertRolesShape(input.roles, allowedOfficeIds);
+      const at = now().toISOString();
+      return writing(async (tx) => {
+        await assertMemberships(tx, actor.orgId, { allowedOfficeIds, groupIds });
+        const records = userRecords(tx);
+        const key = emailKey(input.email);
+        if (await records.findByEmailKey(key)) throw emailTaken();
+        const doc: UserDocument = {
+          _id: `user-${randomUUID()}`,
+          email: input.email.trim(),
+          emailKey: key,
+          name: input.name,
+          nameKey: input.name.toLowerCase(),
+          orgId: actor.orgId,
+          roles: input.roles,
+          allowedOfficeIds,
+          groupIds,
+          officeId: allowedOfficeIds[0] ?? null,
+          editGlobalCustomization: input.editGlobalCustomization ?? false,
+          editGlobalCarriers: input.editGlobalCarriers ?? false,
+          appMetadata: { orgId: actor.orgId, groupIds },
+          createdAt: at,
+          updatedAt: at,
+        };
+        await records.insert(doc);
+        const user = toManagedUser(doc);
+        await recordEvent(outbox, tx, 'user.created', doc._id, user);
+        return user;
+      });
+    },
+
+    async update(actor: Actor, id: string, patch: UserPatch): Promise<ManagedUser> {
+      assertCanWriteManagement(actor);
+      if (patch.roles !== undefined && id === actor.userId) throw new Forbidden('You may not change your own roles');
+      if (patch.roles !== undefined) assertGrantable(actor, patch.roles);
+      return writing(async (tx) => {
+        const records = userRecords(tx);
+        const current = await records.findInOrg(id, actor.orgId);
+        if (!current) throw new NotFound(USER_NOT_FOUND);
+        const refused = allRoles(current.roles).filter((role) => !grantableRoles(actor).includes(role));
+        if (refused.length > 0) throw new Forbidden(`You may not change a user who is ${refused.join(', ')}`);
+
+        const allowedOfficeIds = patch.allowedOfficeIds === undefined ? current.allowedOfficeIds : [...new Set(patch.allowedOfficeIds)];
+        const groupIds = patch.groupIds === undefined ? undefined : [...new Set(patch.groupIds)];
+        if (patch.roles !== undefined) assertRolesShape(patch.roles, allowedOfficeIds);
+        await assertMemberships(tx, actor.orgId, {
+          ...(patch.allowedOfficeIds === undefined ? {} : { allowedOfficeIds }),
+          ...(groupIds === undefined ? {} : { groupIds }),
+        });
+        const roles = patch.roles ?? pruneKeyedRoles(current.roles, allowedOfficeIds);
+        const officeId =
+          current.officeId !== null && allowedOfficeIds.includes(current.officeId) ? current.officeId : (allowedOfficeIds[0] ?? null);
+        const change: UserChange = {
+          ...(patch.name === undefined ? {} : { name: patch.name, nameKey: patch.name.toLowerCase() }),
+          roles,
+          allowedOfficeIds,
+          officeId,
+          // The identity provider copies appMetadata into the token; it carries the groups too.
+          ...(groupIds === undefined ? {} : { groupIds, appMetadata: { ...current.appMetadata, groupIds } }),
+          ...(patch.editGlobalCustomization === undefined ? {} : { editGlobalCustomization: patch.editGlobalCustomization }),
+          ...(patch.editGlobalCarriers === undefined ? {} : { editGlobalCarriers: patch.editGlobalCarriers }),
+        };
+        const updated = await records.update(id, actor.orgId, change, now().toISOString());
+        if (!updated) throw new NotFound(USER_NOT_FOUND);
+        const user = toManagedUser(updated);
+        await recordEvent(outbox, tx, 'user.updated', id, user);
+        return user;
+      });
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof userService>;

@@ -1,0 +1,163 @@
+/** The environment of the portals service, validated once at start-up (nothing else reads process.env). */
+import path from 'node:path';
+import { envList, envPort, loadConfig, type Environment } from '@dv/kit';
+import { z } from 'zod';
+import { decodeKeyMaterial, fingerprintId, KEK_ID_PATTERN, KeyEncryptionKey } from './crypto/keyring';
+
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const milliseconds = () => z.coerce.number().int().min(0).max(3_600_000);
+
+/** A portal data request waits this long for a login in progress (well inside the verifications' result timeout). */
+export const DEFAULT_PORTAL_DATA_LOGIN_WAIT_MS = 30_000;
+/** A portal data request waits this many days for the office before it ends in error. */
+export const DEFAULT_PORTAL_DATA_WAIT_DAYS = 14;
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Where the key-encryption keys come from. */
+export type KeySettings =
+  | {
+      readonly source: 'environment';
+      readonly current: KeyEncryptionKey;
+      /** Old keys kept for reading while a rotation re-wraps the data keys. */
+      readonly decryptOnly: readonly KeyEncryptionKey[];
+    }
+  /** The embedded default: a key file generated at first start (mode 0600). */
+  | { readonly source: 'file'; readonly file: string };
+
+export interface PortalsConfig {
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly host: string;
+  /** Absolute; the embedded store uses `{dataDir}/portals`. */
+  readonly dataDir: string;
+  readonly mongodbUri?: string;
+  readonly kafkaBrokers?: readonly string[];
+  readonly oidcIssuer: string;
+  readonly oidcAudience: string;
+  readonly oidcJwksUrl?: string;
+  /** The offices service, asked which organization an office belongs to (company users); with internalApiToken. */
+  readonly officesUrl?: string;
+  readonly internalApiToken?: string;
+  readonly keys: KeySettings;
+  /** Which provider adapters log in; only the sandbox exists so far. */
+  readonly providers: 'sandbox';
+  readonly sandboxLoginDelayMs: number;
+  readonly sandboxMfaDelayMs: number;
+  /** How long POST /api/portals/credentials/{id} waits for the login before answering 202. */
+  readonly retryWaitMs: number;
+  /** A login in progress for longer than this is taken to be lost (a stopped process) and started again. */
+  readonly loginStaleAfterMs: number;
+  /** How long a portal data request waits for a login in progress before it is answered credentialPending. */
+  readonly portalDataLoginWaitMs?: number;
+  /** How many days a portal data request waits for the office (a credential, an MFA code) before it ends in error. */
+  readonly portalDataWaitDays?: number;
+  readonly logLevel?: LogLevel;
+}
+
+const KeyMaterial = z.string().transform((value, context) => {
+  try {
+    return decodeKeyMaterial(value);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: `must be base64 of 32 random bytes (${(error as Error).message})` });
+    return z.NEVER;
+  }
+});
+
+/** 'id:base64,id:base64': old KEKs that are still needed for reading. */
+const DecryptOnlyKeys = envList.transform((entries, context) => {
+  const keys: KeyEncryptionKey[] = [];
+  for (const entry of entries) {
+    const separator = entry.indexOf(':');
+    const id = entry.slice(0, separator);
+    if (separator < 1 || !KEK_ID_PATTERN.test(id)) {
+      context.addIssue({ code: 'custom', message: 'entries are id:base64-key, separated by commas' });
+      return z.NEVER;
+    }
+    try {
+      keys.push(new KeyEncryptionKey(id, decodeKeyMaterial(entry.slice(separator + 1))));
+    } catch {
+      context.addIssue({ code: 'custom', message: `the key of '${id}' is not base64 of 32 bytes` });
+      return z.NEVER;
+    }
+  }
+  return keys;
+});
+
+export const PortalsEnv = z
+  .object({
+    PORT: envPort.default(8082),
+    /** Loopback by default: the service sits behind the gateway. A container sets 0.0.0.0. */
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must be a mongodb:// URI' }).optional(),
+    KAFKA_BROKERS: envList.pipe(z.array(z.string().min(1)).min(1)).optional(),
+    OIDC_ISSUER: httpUrl(),
+    OIDC_AUDIENCE: z.string().min(1),
+    OIDC_JWKS_URL: httpUrl().optional(),
+    OFFICES_URL: httpUrl().optional(),
+    INTERNAL_API_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /** The key-encryption key: base64 of 32 random bytes (`openssl rand -base64 32`). */
+    PORTALS_KEK: KeyMaterial.optional(),
+    /** Its id, stored next to every data key it wraps; default: a fingerprint of the key. */
+    PORTALS_KEK_ID: z.string().regex(KEK_ID_PATTERN, { error: 'letters, digits, ".", "_" or "-", at most 64' }).optional(),
+    PORTALS_DECRYPT_ONLY_KEKS: DecryptOnlyKeys.optional(),
+    /** The embedded default's key file; default DATA_DIR/portals-keys/kek.json. */
+    PORTALS_KEK_FILE: z.string().min(1).optional(),
+    PORTAL_PROVIDERS: z.enum(['sandbox']).default('sandbox'),
+    SANDBOX_LOGIN_DELAY_MS: milliseconds().default(1_500),
+    SANDBOX_MFA_DELAY_MS: milliseconds().default(1_000),
+    LOGIN_RETRY_WAIT_MS: milliseconds().default(20_000),
+    LOGIN_STALE_AFTER_MS: z.coerce.number().int().min(1_000).default(120_000),
+    PORTAL_DATA_LOGIN_WAIT_MS: milliseconds().default(DEFAULT_PORTAL_DATA_LOGIN_WAIT_MS),
+    PORTAL_DATA_WAIT_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_PORTAL_DATA_WAIT_DAYS),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, context) => {
+    if (env.OFFICES_URL !== undefined && env.INTERNAL_API_TOKEN === undefined) {
+      context.addIssue({ code: 'custom', path: ['INTERNAL_API_TOKEN'], message: 'is required with OFFICES_URL' });
+    }
+    // A production store gets a managed key, never one generated into a container's file system.
+    if (env.MONGODB_URI !== undefined && env.PORTALS_KEK === undefined) {
+      context.addIssue({ code: 'custom', path: ['PORTALS_KEK'], message: 'is required with MONGODB_URI' });
+    }
+    if (env.PORTALS_KEK === undefined && (env.PORTALS_KEK_ID !== undefined || env.PORTALS_DECRYPT_ONLY_KEKS !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['PORTALS_KEK'], message: 'is required with PORTALS_KEK_ID or PORTALS_DECRYPT_ONLY_KEKS' });
+    }
+  })
+  .transform((env): PortalsConfig => {
+    const dataDir = path.resolve(env.DATA_DIR);
+    const keys: KeySettings = env.PORTALS_KEK
+      ? {
+          source: 'environment',
+          current: new KeyEncryptionKey(env.PORTALS_KEK_ID ?? fingerprintId(env.PORTALS_KEK), env.PORTALS_KEK),
+          decryptOnly: env.PORTALS_DECRYPT_ONLY_KEKS ?? [],
+        }
+      : { source: 'file', file: path.resolve(env.PORTALS_KEK_FILE ?? path.join(dataDir, 'portals-keys', 'kek.json')) };
+    return {
+      port: env.PORT,
+      host: env.HOST,
+      dataDir,
+      mongodbUri: env.MONGODB_URI,
+      kafkaBrokers: env.KAFKA_BROKERS,
+      oidcIssuer: env.OIDC_ISSUER,
+      oidcAudience: env.OIDC_AUDIENCE,
+      oidcJwksUrl: env.OIDC_JWKS_URL,
+      officesUrl: env.OFFICES_URL,
+      internalApiToken: env.INTERNAL_API_TOKEN,
+      keys,
+      providers: env.PORTAL_PROVIDERS,
+      sandboxLoginDelayMs: env.SANDBOX_LOGIN_DELAY_MS,
+      sandboxMfaDelayMs: env.SANDBOX_MFA_DELAY_MS,
+      retryWaitMs: env.LOGIN_RETRY_WAIT_MS,
+      loginStaleAfterMs: env.LOGIN_STALE_AFTER_MS,
+      portalDataLoginWaitMs: env.PORTAL_DATA_LOGIN_WAIT_MS,
+      portalDataWaitDays: env.PORTAL_DATA_WAIT_DAYS,
+      logLevel: env.LOG_LEVEL,
+    };
+  });
+
+/** Reads the configuration from the environment; throws a ConfigError naming every bad variable (never a value). */
+export function loadPortalsConfig(env: Environment = process.env): PortalsConfig {
+  return loadConfig(PortalsEnv, env);
+}

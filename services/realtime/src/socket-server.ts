@@ -1,0 +1,144 @@
+/**
+ * The Socket.IO endpoint the SPA connects to (SPEC section 7, "Socket"), behind the gateway at /socket.io.
+ *
+ * A socket joins no room until it authorizes: it sends `authorization` with `{ token }` (the bearer access token),
+ * the token is verified like an API call's (issuer, audience, expiry, algorithms, JWKS), and the socket joins its
+ * user's room, its offices' rooms and, for company users, its organization's room, then gets
+ * `authorization_completed`. A missing or bad token gets an `error` event `{ message, code }` (UNAUTHORIZED or
+ * INVALID_TOKEN) and the socket is disconnected; so does a socket that has not authorized in time, and one whose
+ * token expires (it may send `authorization` again with a fresh token before that to stay connected).
+ * `ping` is answered with `pong`; authorized sockets also get a `ping` now and then, which the SPA answers.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { SOCKET_EVENTS, SocketAuthorization, type SocketErrorEvent } from '@dv/contracts';
+import { MAX_CLOCK_SKEW_SECONDS, type Logger, type TokenVerifier } from '@dv/kit';
+import { Server as SocketServer, type Socket } from 'socket.io';
+import { roomsForClaims } from './rooms';
+
+export const SOCKET_PATH = '/socket.io';
+
+/** Codes of the `error` event; UNAUTHORIZED and INVALID_TOKEN are the contract's (SOCKET_ERROR_CODES). */
+export const SOCKET_ERRORS = {
+  missingToken: { code: 'UNAUTHORIZED', message: 'An access token is required' },
+  timeout: { code: 'UNAUTHORIZED', message: 'Authorization timed out' },
+  tooManyAttempts: { code: 'UNAUTHORIZED', message: 'Too many authorization attempts' },
+  invalidToken: { code: 'INVALID_TOKEN', message: 'The access token is invalid or expired' },
+  expired: { code: 'INVALID_TOKEN', message: 'The access token expired' },
+  unavailable: { code: 'UNAVAILABLE', message: 'Tokens cannot be checked right now, retry later' },
+} as const satisfies Record<string, SocketErrorEvent>;
+
+/** Sockets that authorized, on this process (the server's own pings go to them). */
+const AUTHORIZED_ROOM = 'authorized';
+const MAX_AUTHORIZATION_ATTEMPTS = 5;
+/** Clients send tokens and pings; nothing larger. */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+/** setTimeout's limit; a token valid for longer is re-checked then. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export interface SocketServerOptions {
+  readonly verifier: TokenVerifier;
+  readonly logger: Logger;
+  readonly authTimeoutMs: number;
+  readonly pingIntervalMs: number;
+  readonly now?: () => number;
+}
+
+export interface RealtimeSockets {
+  readonly io: SocketServer;
+  /** Disconnects this process's sockets and stops its timers; leaves the HTTP server to its owner. */
+  close(): Promise<void>;
+}
+
+function bearerless(token: string): string {
+  return token.replace(/^Bearer\s+/i, '').trim();
+}
+
+function isUnavailable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 503;
+}
+
+function handleSocket(socket: Socket, options: SocketServerOptions): void {
+  const now = options.now ?? Date.now;
+  const log = options.logger.child({ socketId: socket.id });
+  let rooms: string[] = [];
+  let attempts = 0;
+  let expiryTimer: NodeJS.Timeout | undefined;
+  const authTimer = setTimeout(() => refuse(SOCKET_ERRORS.timeout), options.authTimeoutMs);
+
+  function refuse(error: SocketErrorEvent): void {
+    if (socket.disconnected) return;
+    log.info({ code: error.code, reason: error.message }, 'socket refused');
+    socket.emit(SOCKET_EVENTS.error, error);
+    socket.disconnect(true);
+  }
+
+  async function authorize(payload: unknown): Promise<void> {
+    attempts += 1;
+    if (attempts > MAX_AUTHORIZATION_ATTEMPTS) return refuse(SOCKET_ERRORS.tooManyAttempts);
+    const request = SocketAuthorization.safeParse(payload);
+    if (!request.success || bearerless(request.data.token) === '') return refuse(SOCKET_ERRORS.missingToken);
+    let claims;
+    try {
+      ({ claims } = await options.verifier.verify(bearerless(request.data.token)));
+    } catch (error) {
+      return refuse(isUnavailable(error) ? SOCKET_ERRORS.unavailable : SOCKET_ERRORS.invalidToken);
+    }
+    if (socket.disconnected) return;
+    const next = roomsForClaims(claims);
+    // A new token (a refresh, or another user) replaces the rooms of the previous one.
+    for (const room of rooms) if (!next.includes(room)) void socket.leave(room);
+    rooms = next;
+    await socket.join([...rooms, AUTHORIZED_ROOM]);
+    clearTimeout(authTimer);
+    clearTimeout(expiryTimer);
+    // The verifier accepts a token up to the allowed clock skew after `exp`; the socket lives as long.
+    const expiresAt = ((claims.exp ?? 0) + MAX_CLOCK_SKEW_SECONDS) * 1000;
+    expiryTimer = setTimeout(() => refuse(SOCKET_ERRORS.expired), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - now())));
+    log.info({ userId: claims.sub, orgId: claims.org, rooms: rooms.length }, 'socket authorized');
+    socket.emit(SOCKET_EVENTS.authorizationCompleted, { userId: claims.sub });
+  }
+
+  socket.on(SOCKET_EVENTS.authorization, (payload: unknown) => {
+    authorize(payload).catch((error: unknown) => {
+      log.error({ err: error }, 'socket authorization failed');
+      refuse(SOCKET_ERRORS.unavailable);
+    });
+  });
+  socket.on(SOCKET_EVENTS.ping, () => {
+    socket.emit(SOCKET_EVENTS.pong);
+  });
+  socket.on('disconnect', (reason) => {
+    clearTimeout(authTimer);
+    clearTimeout(expiryTimer);
+    log.debug({ reason }, 'socket disconnected');
+  });
+}
+
+export function attachSocketServer(httpServer: HttpServer, options: SocketServerOptions): RealtimeSockets {
+  const io = new SocketServer(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // Same origin only: browsers reach this service through the gateway, which serves the SPA.
+    cors: undefined,
+  });
+  io.on('connection', (socket) => handleSocket(socket, options));
+  const pinger =
+    options.pingIntervalMs > 0
+      ? setInterval(() => {
+          io.local.to(AUTHORIZED_ROOM).emit(SOCKET_EVENTS.ping);
+        }, options.pingIntervalMs)
+      : undefined;
+  pinger?.unref();
+
+  return {
+    io,
+    async close() {
+      clearInterval(pinger);
+      for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
+      // The Redis adapter unsubscribes from its channels here; the in-memory adapter has nothing to do.
+      await Promise.resolve(io.of('/').adapter.close());
+      io.engine.close();
+    },
+  };
+}

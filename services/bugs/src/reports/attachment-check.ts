@@ -1,0 +1,80 @@
+/**
+ * An attachment is accepted for what its bytes are, not for what the client calls it: the decoded content must
+ * be a PNG, JPEG, BMP or PDF (by its magic bytes), the declared mime type must name that same kind, and it may
+ * not exceed ATTACHMENT_MAX_BYTES. A renamed program (.exe as .png) or a PDF declared as an image is refused.
+ */
+import {
+  ATTACHMENT_MAX_BYTES,
+  BUG_ATTACHMENT_MIME_MISMATCH_MESSAGE,
+  BUG_ATTACHMENT_MIME_TYPES,
+  BUG_ATTACHMENT_TYPE_MESSAGE,
+  MESSAGES,
+  type BugAttachmentMime,
+} from '@dv/contracts';
+// The core entry: detection from bytes only. (The package's root entry adds file-system helpers and is
+// exported for the 'node' condition with 'import' only, which CommonJS resolvers such as Jest's do not match.)
+import { fileTypeFromBuffer } from 'file-type/core';
+import { invalidField } from '../invalid-field';
+
+export interface CheckedAttachment {
+  readonly bytes: Buffer;
+  readonly mime: BugAttachmentMime;
+  readonly size: number;
+  readonly fileName: string;
+}
+
+export interface AttachmentInput {
+  readonly fileBase64: string;
+  readonly fileMime: BugAttachmentMime;
+  readonly fileName?: string | null | undefined;
+}
+
+const DATA_URL_PREFIX = /^data:[^;,]*;base64,/;
+
+/** Extensions a download may end with, per kind; the first one is given to names that have none of them. */
+const EXTENSIONS: Record<BugAttachmentMime, readonly [string, ...string[]]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/bmp': ['.bmp'],
+  'application/pdf': ['.pdf'],
+};
+
+const FILE_NAME_MAX = 100;
+
+function isAcceptedMime(mime: string): mime is BugAttachmentMime {
+  return (BUG_ATTACHMENT_MIME_TYPES as readonly string[]).includes(mime);
+}
+
+/**
+ * A name safe in a Content-Disposition header and on any file system: the last path segment, only letters,
+ * digits, ' ', '.', '_', '-', '(' and ')', no leading dot, and an extension of the content's kind.
+ */
+export function downloadName(original: string | null | undefined, mime: BugAttachmentMime, fallbackStem: string): string {
+  const lastSegment = (original ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = lastSegment
+    .replace(/[^\w .()-]+/g, '_')
+    .replace(/^[\s.]+/, '')
+    .trim();
+  const name = cleaned === '' ? fallbackStem : cleaned;
+  const extensions = EXTENSIONS[mime];
+  const extension = extensions.find((candidate) => name.toLowerCase().endsWith(candidate));
+  const stem = extension === undefined ? name : name.slice(0, -extension.length);
+  const suffix = extension === undefined ? extensions[0] : name.slice(-extension.length);
+  return `${stem.slice(0, FILE_NAME_MAX - suffix.length)}${suffix}`;
+}
+
+/** Decodes and checks the attachment; throws a 400 naming the field at fault. */
+export async function checkAttachment(input: AttachmentInput, fallbackStem: string): Promise<CheckedAttachment> {
+  const bytes = Buffer.from(input.fileBase64.replace(DATA_URL_PREFIX, ''), 'base64');
+  // The schema counted the base64 text already; the decoded bytes are what is stored, so they decide.
+  if (bytes.length > ATTACHMENT_MAX_BYTES) throw invalidField('fileBase64', MESSAGES.FILE_TOO_BIG);
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !isAcceptedMime(detected.mime)) throw invalidField('fileBase64', BUG_ATTACHMENT_TYPE_MESSAGE);
+  if (detected.mime !== input.fileMime) throw invalidField('fileMime', BUG_ATTACHMENT_MIME_MISMATCH_MESSAGE);
+  return {
+    bytes,
+    mime: detected.mime,
+    size: bytes.length,
+    fileName: downloadName(input.fileName, detected.mime, fallbackStem),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The clearinghouse source job: the verification's patient and payer as a 270 (x12 build270), sent through the
+ * clearinghouse port, the 271 mapped with map271 into the version 3 plan and patient.
+ * - an inquiry that cannot be written (X12BuildError): error, with the problems;
+ * - the clearinghouse unreachable, timing out or answering 5xx: retried by the runner, then error;
+ * - a malformed 271 (X12ParseError): error, "the clearinghouse answered malformed X12: ...";
+ * - AAA rejections: outcome 'rejected' with the payer's reasons ("AAA 75 Subscriber/Insured Not Found ...");
+ * - otherwise success with the mapped plan and patient.
+ */
+import { type ClientInfoV3, type PayerKey } from '@dv/contracts';
+import { type Clearinghouse } from '../clearinghouse/clearinghouse';
+import { catalogueCarrier } from '../carriers/carrier-catalogue';
+import { type ProviderConfig } from '../config';
+import { type JobHandler, type JobStep } from '../jobs/job-runner';
+import { readTicket } from '../verifications/ticket-document';
+import { type VerificationStore } from '../verifications/verifications.store';
+import { build270, map271, X12BuildError, X12ParseError, type Rejection } from '../x12';
+import { ClearinghouseError } from './http-clearinghouse';
+
+export interface ClearinghouseJobDeps {
+  readonly clearinghouse: Clearinghouse;
+  readonly verifications: Pick<VerificationStore, 'findById'>;
+  readonly provider: ProviderConfig;
+  readonly timeoutMs: number;
+  readonly now: () => Date;
+}
+
+/** The office's NPI and name from its client info when usable, else the configured provider. */
+export function providerFor(clientInfo: ClientInfoV3 | undefined, fallback: ProviderConfig): ProviderConfig {
+  const npi = clientInfo?.npi?.replace(/\D/g, '');
+  if (npi === undefined || !/^\d{10}$/.test(npi)) return fallback;
+  const taxId = clientInfo?.taxId?.replace(/\D/g, '');
+  return {
+    npi,
+    name: clientInfo?.name?.trim() || clientInfo?.primaryDoctorName?.trim() || fallback.name,
+    ...(taxId !== undefined && /^\d{9}$/.test(taxId) ? { taxId } : {}),
+  };
+}
+
+export function describeRejections(rejections: readonly Rejection[]): string {
+  return rejections
+    .map((rejection) => `AAA ${rejection.code} ${rejection.reason}${rejection.followUp === undefined ? '' : ` (${rejection.followUp.action})`}`)
+    .join('; ');
+}
+
+function usDateToUtc(day: string): Date {
+  const [month, date, year] = day.split('/').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1, 12));
+}
+
+function timeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ClearinghouseError('The clearinghouse did not answer in time', true)), ms);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
+export function clearinghouseJobHandler(deps: ClearinghouseJobDeps): JobHandler {
+  return {
+    async run(job): Promise<JobStep> {
+      const verification = await deps.verifications.findById(job.verificationId);
+      if (verification === null) return { kind: 'finished', outcome: 'error', reason: 'The verification no longer exists' };
+      const carrier = catalogueCarrier(verification.carrier.payerId);
+      const payerKey: PayerKey = carrier?.payerKey ?? verification.carrier.payerKey;
+      const wrapper = readTicket(verification.document);
+      const now = deps.now();
+      const date = verification.appointment === null ? now : usDateToUtc(verification.appointment.date);
+
+      let x270: string;
+      try {
+        x270 = build270({
+          patient: wrapper.ticket.integrationPatientInfo,
+          payer: { id: verification.carrier.payerId, name: verification.carrier.name },
+          provider: providerFor(wrapper.ticket.integrationClientInfo, deps.provider),
+          date,
+        });
+      } catch (error) {
+        if (error instanceof X12BuildError) return { kind: 'finished', outcome: 'error', reason: error.message };
+        throw error;
+      }
+
+      let x271: string;
+      try {
+        x271 = await timeout(deps.clearinghouse.eligibility(x270), deps.timeoutMs);
+      } catch (error) {
+        if (error instanceof ClearinghouseError) {
+          return error.retryable ? { kind: 'retry', reason: error.message } : { kind: 'finished', outcome: 'error', reason: error.message };
+        }
+        if (error instanceof X12ParseError) {
+          return { kind: 'finished', outcome: 'error', reason: `The clearinghouse refused the inquiry: ${error.message}` };
+        }
+        return { kind: 'retry', reason: 'The clearinghouse could not be reached' };
+      }
+
+      try {
+        const mapped = map271(x271, {
+          today: now,
+          payerKey,
+          ...(carrier === undefined ? {} : { invertCoinsurance: carrier.invertsCoinsurance }),
+        });
+        if (mapped.status === 'rejected') {
+          return { kind: 'finished', outcome: 'rejected', reason: describeRejections(mapped.rejections) || 'The payer rejected the inquiry' };
+        }
+        return {
+          kind: 'finished',
+          outcome: 'success',
+          reason: null,
+          result: { plan: mapped.plan, patient: mapped.patient, warnings: mapped.warnings, notes: mapped.notes },
+        };
+      } catch (error) {
+        if (error instanceof X12ParseError) {
+          return { kind: 'finished', outcome: 'error', reason: `The clearinghouse answered malformed X12: ${error.message}` };
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The 271 preview support tool: the same mapping as the clearinghouse source (x12 map271 with the carrier's
+ * coinsurance convention), so support staff can paste a carrier's 271 and see what the product makes of it.
+ * Malformed X12 is a 400 naming what is wrong (X12ParseError: bad ISA, delimiters, envelope, missing segments).
+ */
+import { type X271Preview, type X271PreviewInput } from '@dv/contracts';
+import { Invalid } from '@dv/kit';
+import { carrierByPayerId } from '../clearinghouse/carriers';
+import { map271, X12ParseError } from '../x12';
+
+export function previewX271(input: X271PreviewInput, now: Date): X271Preview {
+  const carrier = input.payerId === undefined ? undefined : carrierByPayerId(input.payerId);
+  if (input.payerId !== undefined && carrier === undefined) {
+    throw new Invalid('Invalid request', [{ location: 'body', path: 'payerId', message: 'Unknown carrier' }]);
+  }
+  let result;
+  try {
+    result = map271(input.x12, {
+      today: now,
+      ...(carrier === undefined ? {} : { payerKey: carrier.payerKey }),
+      ...(input.invertCoinsurance === undefined ? {} : { invertCoinsurance: input.invertCoinsurance }),
+    });
+  } catch (error) {
+    if (error instanceof X12ParseError) {
+      throw new Invalid(`Malformed X12: ${error.message}`, [
+        { location: 'body', path: 'x12', message: error.message, code: error.kind },
+      ]);
+    }
+    throw error;
+  }
+  if (result.status === 'rejected') {
+    return {
+      plan: null,
+      patient: null,
+      warnings: [...result.warnings],
+      rejections: result.rejections.map((rejection) => ({
+        code: rejection.code,
+        reason: rejection.reason,
+        loop: rejection.loop,
+        followUp: rejection.followUp?.action ?? null,
+      })),
+      notes: [...result.notes],
+    };
+  }
+  return { plan: result.plan, patient: result.patient, warnings: [...result.warnings], rejections: [], notes: [...result.notes] };
+}

@@ -1,0 +1,144 @@
+/**
+ * The plan library: sharing a verification's plan (by plan hash) inside its organization, and searching and
+ * reading the organization's plans. A verification's plan is shared when its sources have all answered and
+ * again when it is submitted; a plan whose hash changed (new data, a user's edit) moves the verification to the
+ * library entry of the new hash.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type Page,
+  type PlanLibraryDetail,
+  type PlanLibraryItem,
+  type PlanSearchQuery,
+  type PlanV3,
+} from '@dv/contracts';
+import { NotFound, type Transaction } from '@dv/kit';
+import { normalizeGroupNumber, planHash } from './plan-hash';
+import { type PlanLibraryDocument, type PlanLibraryStore } from './plans.store';
+
+export interface ShareInput {
+  readonly orgId: string;
+  readonly verificationId: string;
+  /** The library entry the verification shared until now. */
+  readonly currentPlanId: string | null;
+  readonly carrier: { readonly payerId: string; readonly name: string };
+  readonly plan: PlanV3;
+  readonly now: Date;
+}
+
+export interface Shared {
+  readonly planId: string;
+  readonly planHash: string;
+}
+
+export interface PlanLibrary {
+  share(tx: Transaction, input: ShareInput): Promise<Shared>;
+  search(orgId: string, query: PlanSearchQuery): Promise<Page<PlanLibraryItem>>;
+  get(orgId: string, id: string): Promise<PlanLibraryDetail>;
+}
+
+/** The plan as the library keeps it: without notes about one patient's fields. */
+function libraryCopy(plan: PlanV3, hash: string): PlanV3 {
+  const copy = structuredClone(plan);
+  const mappingInfo = copy.details.mappingInfo?.filter((info) => !info.path?.startsWith('patient.'));
+  if (mappingInfo === undefined || mappingInfo.length === 0) delete copy.details.mappingInfo;
+  else copy.details.mappingInfo = mappingInfo;
+  delete copy.userHashes;
+  copy.planHash = hash;
+  return copy;
+}
+
+function itemOf(doc: PlanLibraryDocument): PlanLibraryItem {
+  return {
+    id: doc._id,
+    planHash: doc.planHash,
+    carrier: doc.carrier,
+    groupNumber: doc.groupNumber,
+    groupName: doc.groupName,
+    employer: doc.employer,
+    score: doc.score,
+    verifications: doc.verificationIds.length,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export function planLibrary(plans: PlanLibraryStore): PlanLibrary {
+  return {
+    async share(tx, input) {
+      const hash = planHash(input.carrier.payerId, input.plan);
+      const at = input.now.toISOString();
+      const copy = libraryCopy(input.plan, hash);
+      const groupName = input.plan.sponsor.groupName.value;
+      const employer = input.plan.sponsor.sponsorName.value;
+      const described = {
+        carrier: { payerId: input.carrier.payerId, name: input.carrier.name },
+        groupNumber: normalizeGroupNumber(input.plan.sponsor.groupNumber.value),
+        groupName,
+        employer,
+        keys: {
+          carrier: input.carrier.name.toLowerCase(),
+          groupName: groupName?.toLowerCase() ?? '',
+          employer: employer?.toLowerCase() ?? '',
+        },
+        score: input.plan.score,
+        plan: copy,
+        updatedAt: at,
+      };
+      const existing = await plans.findByHash(tx, input.orgId, hash);
+      let planId: string;
+      if (existing === null) {
+        planId = randomUUID();
+        await plans.insert(tx, {
+          _id: planId,
+          orgId: input.orgId,
+          planHash: hash,
+          ...described,
+          verificationIds: [input.verificationId],
+          createdAt: at,
+        });
+      } else {
+        planId = existing._id;
+        const verificationIds = existing.verificationIds.includes(input.verificationId)
+          ? existing.verificationIds
+          : [...existing.verificationIds, input.verificationId];
+        await plans.update(tx, planId, { ...described, verificationIds: [...verificationIds] });
+      }
+      if (input.currentPlanId !== null && input.currentPlanId !== planId) {
+        const previous = await plans.findInOrg(input.orgId, input.currentPlanId, tx);
+        if (previous !== null) {
+          await plans.update(tx, previous._id, {
+            verificationIds: previous.verificationIds.filter((id) => id !== input.verificationId),
+          });
+        }
+      }
+      return { planId, planHash: hash };
+    },
+
+    async search(orgId, query) {
+      const groupNumber = query.groupNumber === undefined ? undefined : (normalizeGroupNumber(query.groupNumber) ?? undefined);
+      // An entry no verification shares any more was superseded (new data, an edit): it is not offered.
+      const found = await plans.search({
+        orgId,
+        ...(query.carrier ? { carrier: query.carrier } : {}),
+        ...(groupNumber ? { groupNumber } : {}),
+        ...(query.groupName ? { groupName: query.groupName } : {}),
+        ...(query.employer ? { employer: query.employer } : {}),
+      });
+      const matching = found.filter((doc) => doc.verificationIds.length > 0);
+      const skip = (query.page - 1) * query.pageSize;
+      return {
+        items: matching.slice(skip, skip + query.pageSize).map(itemOf),
+        total: matching.length,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async get(orgId, id) {
+      const doc = await plans.findInOrg(orgId, id);
+      if (doc === null) throw new NotFound('Plan not found');
+      return { ...itemOf(doc), plan: doc.plan };
+    },
+  };
+}

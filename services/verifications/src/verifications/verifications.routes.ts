@@ -1,0 +1,68 @@
+import {
+  pageOf,
+  SandboxPatients,
+  VERIFICATION_ROLES,
+  VerificationCreated,
+  VerificationCreateInput,
+  VerificationDetail,
+  VerificationEditInput,
+  VerificationListItem,
+  VerificationListQuery,
+} from '@dv/contracts';
+import { requireActor, requireRoles, type Server } from '@dv/kit';
+import { IdParams } from '../id-params';
+import { sandboxPatients } from './sandbox-patients';
+import type { RequestContext, VerificationService } from './verifications.service';
+
+function contextOf(request: Parameters<typeof requireActor>[0]): RequestContext {
+  return { actor: requireActor(request), requestId: request.id };
+}
+
+/**
+ * /api/verifications: the roles of the /verification pages (contracts VERIFICATION_ROLES); the service narrows
+ * each caller to their office's or organization's tickets. The role check runs before the body is read.
+ */
+export function verificationRoutes(
+  app: Server,
+  { verifications, sandbox }: { verifications: VerificationService; sandbox: boolean },
+): void {
+  const onRequest = requireRoles(...VERIFICATION_ROLES);
+  const knownToSandbox = sandboxPatients(sandbox);
+
+  app.post(
+    '/api/verifications',
+    { onRequest, schema: { body: VerificationCreateInput, response: { 201: VerificationCreated } } },
+    async (request, reply) => reply.status(201).send(await verifications.create(contextOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/verifications',
+    { onRequest, schema: { querystring: VerificationListQuery, response: { 200: pageOf(VerificationListItem) } } },
+    (request) => verifications.list(contextOf(request), request.query),
+  );
+
+  // Static before the parametric route: 'sandbox' is no verification id.
+  app.get(
+    '/api/verifications/sandbox/patients',
+    { onRequest, schema: { response: { 200: SandboxPatients } } },
+    () => knownToSandbox,
+  );
+
+  app.get(
+    '/api/verifications/:id',
+    { onRequest, schema: { params: IdParams, response: { 200: VerificationDetail } } },
+    (request) => verifications.get(contextOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/verifications/:id',
+    { onRequest, schema: { params: IdParams, body: VerificationEditInput, response: { 200: VerificationDetail } } },
+    (request) => verifications.edit(contextOf(request), request.params.id, request.body.edits),
+  );
+
+  app.post(
+    '/api/verifications/:id/submit',
+    { onRequest, schema: { params: IdParams, response: { 200: VerificationDetail } } },
+    (request) => verifications.submit(contextOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,312 @@
+/**
+ * Verifications: creating one (ticket and source jobs), reading, editing, submitting and listing tickets.
+ *
+ * Access: an office user acts for the office named by the Connected-Dental-Office header (the kit checked it is
+ * theirs) and sees that office's tickets only; a company user (agent, admin, superadministrator) sees the
+ * organization's tickets, and creates tickets for the office the header names. Someone else's ticket is "not
+ * found", never "forbidden": its existence is not revealed. Every read and write of a ticket writes an audit
+ * record (audit/audit.store.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type FieldEdit,
+  type Page,
+  type PatientInfoV3,
+  type VerificationCreated,
+  type VerificationCreateInput,
+  type VerificationDetail,
+  type VerificationListItem,
+  type VerificationListQuery,
+} from '@dv/contracts';
+import { Conflict, Invalid, NotFound, type Actor, type Logger, type Outbox, type Store } from '@dv/kit';
+import { type AuditLog } from '../audit/audit.store';
+import { catalogueCarrier } from '../carriers/carrier-catalogue';
+import { verificationReadyMessage } from '../events';
+import { invalidField } from '../invalid-field';
+import { jobView, type JobDocument, type JobStore } from '../jobs/jobs.store';
+import { type PlanLibrary } from '../plans/plans.service';
+import { agreementRatio, planScore } from '../scoring/plan-score';
+import { applyEdits, EditRejected } from './ticket-edits';
+import { newTicket, readTicket, searchKeysOf } from './ticket-document';
+import {
+  type VerificationDocument,
+  type VerificationScope,
+  type VerificationStore,
+} from './verifications.store';
+
+export const OFFICE_REQUIRED = 'Name the office in the Connected-Dental-Office header';
+export const UNKNOWN_CARRIER = 'Unknown carrier: pick a payer of the carrier catalogue (GET /api/carriers)';
+export const NOT_FOUND = 'Verification not found';
+export const ALREADY_SUBMITTED = 'The verification was submitted; it can no longer change';
+
+export interface VerificationServiceDeps {
+  readonly store: Pick<Store, 'transaction'>;
+  readonly verifications: VerificationStore;
+  readonly jobs: Pick<JobStore, 'insert' | 'ofVerification' | 'ofVerifications'>;
+  readonly audit: AuditLog;
+  readonly library: Pick<PlanLibrary, 'share'>;
+  readonly outbox: Pick<Outbox, 'add'>;
+  /** Starts the new jobs (the job runner). */
+  readonly startJobs: (jobIds: readonly string[]) => void;
+  /** The clearinghouse's name in job data. */
+  readonly clearinghouseName: string;
+  readonly now: () => Date;
+  readonly logger?: Logger;
+}
+
+export interface RequestContext {
+  readonly actor: Actor;
+  readonly requestId?: string;
+}
+
+export interface VerificationService {
+  create(context: RequestContext, input: VerificationCreateInput): Promise<VerificationCreated>;
+  get(context: RequestContext, id: string): Promise<VerificationDetail>;
+  list(context: RequestContext, query: VerificationListQuery): Promise<Page<VerificationListItem>>;
+  edit(context: RequestContext, id: string, edits: readonly FieldEdit[]): Promise<VerificationDetail>;
+  submit(context: RequestContext, id: string): Promise<VerificationDetail>;
+}
+
+/** Which tickets the caller reaches: company users their organization's, office users their office's. */
+export function readScope(actor: Actor): VerificationScope {
+  if (actor.companyUser) return { orgId: actor.orgId };
+  if (actor.officeId === undefined) throw new Invalid(OFFICE_REQUIRED);
+  return { orgId: actor.orgId, officeId: actor.officeId };
+}
+
+/** The list of the current office; a company user without an office header lists the organization's. */
+function listScope(actor: Actor): VerificationScope {
+  if (actor.officeId !== undefined) return { orgId: actor.orgId, officeId: actor.officeId };
+  return readScope(actor);
+}
+
+function detailOf(doc: VerificationDocument, jobs: readonly JobDocument[]): VerificationDetail {
+  const wrapper = readTicket(doc.document);
+  return {
+    id: doc._id,
+    officeId: doc.officeId,
+    status: doc.status,
+    carrier: doc.carrier,
+    appointment: doc.appointment,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    readyAt: doc.readyAt,
+    submittedAt: doc.submittedAt,
+    planId: doc.planId,
+    warnings: [...doc.warnings],
+    jobs: jobs.map(jobView),
+    ...wrapper,
+  };
+}
+
+function listItemOf(doc: VerificationDocument, jobs: readonly JobDocument[]): VerificationListItem {
+  const info = readTicket(doc.document).ticket;
+  const patient = info.integrationPatientInfo;
+  return {
+    id: doc._id,
+    officeId: doc.officeId,
+    status: doc.status,
+    ticketStatus: info.status,
+    patient: { firstName: patient.patientFirstName, lastName: patient.patientLastName, dob: patient.patientDOB, memberId: patient.patientMemberId },
+    carrier: doc.carrier,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    readyAt: doc.readyAt,
+    submittedAt: doc.submittedAt,
+    planScore: doc.planScore,
+    jobs: jobs.map((job) => ({ id: job._id, source: job.source, status: job.status, outcome: job.outcome })),
+  };
+}
+
+export function verificationService(deps: VerificationServiceDeps): VerificationService {
+  const { store, verifications, jobs, audit, now } = deps;
+
+  /** The verification and its jobs as of one moment (a job's end and the ticket's update commit together). */
+  async function load(context: RequestContext, id: string): Promise<{ doc: VerificationDocument; detail: VerificationDetail }> {
+    const scope = readScope(context.actor);
+    return store.transaction(async (tx) => {
+      const doc = await verifications.findInScope(scope, id, tx);
+      if (doc === null) throw new NotFound(NOT_FOUND);
+      return { doc, detail: detailOf(doc, await jobs.ofVerification(id, tx)) };
+    });
+  }
+
+  function entry(context: RequestContext, doc: Pick<VerificationDocument, '_id' | 'orgId' | 'officeId'>) {
+    return {
+      orgId: doc.orgId,
+      officeId: doc.officeId,
+      userId: context.actor.userId,
+      ticketId: doc._id,
+      ...(context.requestId === undefined ? {} : { requestId: context.requestId }),
+    };
+  }
+
+  /** A user's edit of the ticket: the change and its audit record in one transaction, then the ticket as it is. */
+  async function update(
+    context: RequestContext,
+    id: string,
+    change: (doc: VerificationDocument) => { fields: readonly string[]; apply: Parameters<VerificationStore['update']>[2] },
+  ): Promise<VerificationDetail> {
+    const scope = readScope(context.actor);
+    await store.transaction(async (tx) => {
+      const doc = await verifications.findInScope(scope, id, tx);
+      if (doc === null) throw new NotFound(NOT_FOUND);
+      if (doc.status === 'Completed') throw new Conflict(ALREADY_SUBMITTED);
+      const { fields, apply } = change(doc);
+      await verifications.update(tx, id, apply);
+      await audit.record({ ...entry(context, doc), action: 'update', fields }, tx);
+    });
+    return (await load(context, id)).detail;
+  }
+
+  return {
+    async create(context, input) {
+      const { actor } = context;
+      if (actor.officeId === undefined) throw new Invalid(OFFICE_REQUIRED);
+      const carrier = catalogueCarrier(input.carrier.payerId);
+      if (carrier === undefined) throw invalidField('carrier.payerId', UNKNOWN_CARRIER);
+      const id = randomUUID();
+      const at = now();
+      const iso = at.toISOString();
+      const patient: PatientInfoV3 = input.patient;
+      const wrapper = newTicket({ id, patient, ...(input.clientInfo === undefined ? {} : { clientInfo: input.clientInfo }) });
+      const sources = [
+        ...(carrier.eligibility270 ? [{ source: 'clearinghouse' as const, sourceName: deps.clearinghouseName }] : []),
+        ...(carrier.portalId === null ? [] : [{ source: 'portal' as const, sourceName: carrier.portalId }]),
+      ];
+      const newJobs: JobDocument[] = sources.map(({ source, sourceName }) => ({
+        _id: randomUUID(),
+        verificationId: id,
+        orgId: actor.orgId,
+        officeId: actor.officeId!,
+        source,
+        sourceName,
+        status: 'pending',
+        outcome: null,
+        reason: null,
+        attempts: 0,
+        createdAt: iso,
+        startedAt: null,
+        finishedAt: null,
+        updatedAt: iso,
+        availableAt: at.getTime(),
+        leaseOwner: null,
+        leaseUntil: 0,
+        deadlineAt: 0,
+        requestId: null,
+        resultJson: null,
+      }));
+      const doc: VerificationDocument = {
+        _id: id,
+        orgId: actor.orgId,
+        officeId: actor.officeId,
+        createdBy: actor.userId,
+        createdAt: iso,
+        updatedAt: iso,
+        status: 'Pending',
+        carrier: { payerId: carrier.payerId, name: carrier.name, payerKey: carrier.payerKey },
+        appointment: input.appointment === undefined ? null : { date: input.appointment.date, ...(input.appointment.provider ? { provider: input.appointment.provider } : {}) },
+        search: searchKeysOf(patient),
+        document: wrapper,
+        warnings: [],
+        agreement: { compared: 0, agreed: 0, disputed: [] },
+        planId: null,
+        planScore: null,
+        // A carrier no source can verify has nothing to wait for.
+        readyAt: newJobs.length === 0 ? iso : null,
+        submittedAt: null,
+      };
+      await store.transaction(async (tx) => {
+        await verifications.insert(tx, doc);
+        for (const job of newJobs) await jobs.insert(tx, job);
+        await audit.record({ ...entry(context, doc), action: 'create' }, tx);
+        if (newJobs.length === 0) await deps.outbox.add(tx, verificationReadyMessage(doc, [], iso));
+      });
+      deps.startJobs(newJobs.map((job) => job._id));
+      return { id, jobs: newJobs.map(jobView) };
+    },
+
+    async get(context, id) {
+      const { doc, detail } = await load(context, id);
+      await audit.record({ ...entry(context, doc), action: 'read' });
+      return detail;
+    },
+
+    async list(context, query) {
+      const { items, total } = await verifications.page(listScope(context.actor), query);
+      const allJobs = await jobs.ofVerifications(items.map((doc) => doc._id));
+      const page = {
+        items: items.map((doc) => listItemOf(doc, allJobs.filter((job) => job.verificationId === doc._id))),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+      await audit.recordMany(items.map((doc) => ({ ...entry(context, doc), action: 'list' as const })));
+      return page;
+    },
+
+    edit(context, id, edits) {
+      return update(context, id, (doc) => {
+        const wrapper = readTicket(doc.document);
+        let edited;
+        try {
+          edited = applyEdits(wrapper, edits, { userId: context.actor.userId, now: now() });
+        } catch (error) {
+          if (error instanceof EditRejected) {
+            throw new Invalid(
+              'Invalid edit',
+              error.problems.map((problem) => ({ location: 'body', path: problem.path, message: problem.message })),
+            );
+          }
+          throw error;
+        }
+        // An edited field the sources disputed is settled by the user: it counts as agreed from now on.
+        const settled = doc.agreement.disputed.filter((path) => edited.paths.some((edit) => path === edit || path.startsWith(`${edit}.`)));
+        const agreement = {
+          compared: doc.agreement.compared,
+          agreed: Math.min(doc.agreement.compared, doc.agreement.agreed + settled.length),
+          disputed: doc.agreement.disputed.filter((path) => !settled.includes(path)),
+        };
+        const plan = edited.wrapper.plan;
+        if (plan !== null) plan.score = planScore(plan, edited.wrapper.patient, agreement);
+        deps.logger?.debug({ verificationId: id, agreement: agreementRatio(agreement) }, 'ticket edited');
+        return {
+          fields: edited.paths,
+          apply: { document: edited.wrapper, agreement, planScore: plan?.score ?? null, updatedAt: now().toISOString() },
+        };
+      });
+    },
+
+    async submit(context, id) {
+      const scope = readScope(context.actor);
+      await store.transaction(async (tx) => {
+        const doc = await verifications.findInScope(scope, id, tx);
+        if (doc === null) throw new NotFound(NOT_FOUND);
+        if (doc.status === 'Completed') throw new Conflict(ALREADY_SUBMITTED);
+        const at = now();
+        const iso = at.toISOString();
+        const wrapper = readTicket(doc.document);
+        let planId = doc.planId;
+        if (wrapper.plan !== null) {
+          wrapper.plan.lastSubmission = iso;
+          const shared = await deps.library.share(tx, {
+            orgId: doc.orgId,
+            verificationId: doc._id,
+            currentPlanId: doc.planId,
+            carrier: doc.carrier,
+            plan: wrapper.plan,
+            now: at,
+          });
+          wrapper.plan.planHash = shared.planHash;
+          planId = shared.planId;
+        }
+        wrapper.ticket.status = 'Resolved';
+        wrapper.ticket.resolvedDate = iso;
+        wrapper.ticket.submitPlanId = planId;
+        await verifications.update(tx, id, { document: wrapper, status: 'Completed', submittedAt: iso, updatedAt: iso, planId });
+        await audit.record({ ...entry(context, doc), action: 'submit' }, tx);
+      });
+      return (await load(context, id)).detail;
+    },
+  };
+}

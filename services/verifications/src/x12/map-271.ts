@@ -1,0 +1,769 @@
+/**
+ * Maps a 271 eligibility answer into the version 3 plan and patient documents. README.md beside this file
+ * states every mapping decision (network rows, waiting periods, scores, the plan score); the code follows it.
+ *
+ * The result is either `mapped` (a plan and a patient that validatePlan(plan, 3) and PatientV3 accept) or
+ * `rejected` (the payer's AAA reasons, no plan). Malformed X12 throws `X12ParseError` before anything is mapped.
+ */
+import {
+  BENEFIT_YEARS,
+  isKnownCode,
+  normalizeCode,
+  PatientV3,
+  validatePlan,
+  categoryOf,
+  subcategoryOf,
+  type AgeV3,
+  type BenefitEntryV3,
+  type BenefitYear,
+  type CaveatV3,
+  type CoverageStatus,
+  type HistoryRecordV3,
+  type InternalWarning,
+  type LimitationV3,
+  type MappingInfoV3,
+  type Participation,
+  type PayerKey,
+  type PlanV3,
+  type UnmappedHistoryRecordV3,
+  type WaitingPeriodV3,
+} from '@dv/contracts';
+import { invertsCoinsurance } from '../clearinghouse/carriers';
+import { describeDelivery, readDelivery } from './frequency';
+import {
+  ageLimitIn,
+  appliesToAnnualMaxIn,
+  deductibleAppliesIn,
+  missingToothClauseIn,
+  participationIn,
+  studentAgeLimitIn,
+  waitingPeriodIn,
+} from './message-text';
+import { parse271, type BenefitLoop, type MemberLoop, type Parsed271, type X12RejectLoop } from './parse-271';
+import { scorePlanCompleteness } from './plan-score';
+import { dateRange, toUsDate, type X12DateValue, type X12Reference } from './readers';
+import { FOLLOW_UP_ACTIONS, rejectReason } from './reject-reasons';
+import { serviceTypeLabel, targetOfServiceType, type BenefitTarget } from './service-types';
+
+/** A value the 271 states. */
+export const SCORE_STATED = 2;
+/** A value the mapping inferred or defaulted because the 271 does not state it. */
+export const SCORE_INFERRED = 1;
+
+export type Map271Options = {
+  /** The day of the mapping: the plan's initiation date, and what a past plan end date is compared with. */
+  readonly today: Date;
+  /** The carrier's payer key; its catalogue entry decides the coinsurance inversion when no flag is given. */
+  readonly payerKey?: PayerKey;
+  /** True when this payer's EB08 is the insurer's share rather than the patient's. */
+  readonly invertCoinsurance?: boolean;
+};
+
+export type Rejection = {
+  /** AAA03. */
+  readonly code: string;
+  readonly reason: string;
+  readonly loop: X12RejectLoop;
+  /** AAA01: the payer found the request well formed. */
+  readonly validRequest: boolean;
+  readonly followUp: { readonly code: string; readonly action: string } | undefined;
+};
+
+export type MemberSummary = {
+  readonly memberId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly middleName: string | undefined;
+  /** MM/DD/YYYY. */
+  readonly dob: string | undefined;
+  readonly gender: string | undefined;
+  /** INS02 (18 self, 01 spouse, 19 child, 34 other adult) when the payer sent it. */
+  readonly relationship: string | undefined;
+  readonly address: string | undefined;
+};
+
+type Common = {
+  readonly payer: { readonly id: string; readonly name: string } | undefined;
+  readonly subscriber: MemberSummary | undefined;
+  readonly dependent: MemberSummary | undefined;
+  /** TRN02 the payer echoed from the 270 (the patient's level). */
+  readonly traceNumber: string | undefined;
+  /** What the mapping did not carry into the plan, in words (for support staff and logs; no decisions). */
+  readonly notes: readonly string[];
+};
+
+export type Mapped271 = Common & {
+  readonly status: 'mapped';
+  readonly plan: PlanV3;
+  readonly patient: PatientV3;
+  readonly warnings: readonly InternalWarning[];
+  readonly rejections: readonly [];
+};
+
+export type Rejected271 = Common & {
+  readonly status: 'rejected';
+  readonly plan: null;
+  readonly rejections: readonly Rejection[];
+  readonly warnings: readonly InternalWarning[];
+};
+
+export type Map271Result = Mapped271 | Rejected271;
+
+type Scored<T> = { value: T | null; score: number };
+
+type ExceptionDraft = { benefitLevel?: Scored<number>; limitation?: Scored<LimitationV3>; deductible?: Scored<boolean> };
+
+type EntryValues = {
+  benefitLevel?: Scored<number>;
+  deductible?: Scored<boolean>;
+  limitation?: Scored<LimitationV3>;
+  waitingPeriod?: Scored<WaitingPeriodV3>;
+  annualMax?: Scored<number>;
+  lifetimeMaximum?: Scored<number>;
+  appliesToAnnualMax?: Scored<boolean>;
+  age?: AgeV3;
+};
+
+type EntryDraft = {
+  target: BenefitTarget;
+  values: EntryValues;
+  exceptions: { child?: ExceptionDraft; dependent?: ExceptionDraft };
+  caveats: string[];
+  mappingInfo: MappingInfoV3[];
+};
+
+/** EB01 codes of active and inactive coverage. */
+const ACTIVE = new Set(['1', '2', '3', '4', '5']);
+const INACTIVE = new Set(['6', '7', '8']);
+/** EB01 codes that carry a value for the plan (as opposed to status, descriptions or contacts). */
+const VALUE_ROWS = new Set(['A', 'B', 'C', 'F', 'I']);
+/** EB02 coverage levels that speak for the member alone. */
+const MEMBER_LEVELS = new Set(['', 'IND', 'EMP']);
+const EXCEPTION_OF_LEVEL: Readonly<Record<string, 'child' | 'dependent'>> = { CHD: 'child', DEP: 'dependent' };
+/** EB06 (and HSD05) periods of a benefit year. */
+const BENEFIT_YEAR_PERIODS = new Set(['', '22', '23', '25']);
+const CALENDAR_YEAR = '23';
+const REMAINING = '29';
+const LIFETIME = '32';
+const LIFETIME_REMAINING = '33';
+const LAST_VISIT = '304';
+const GROUP_NUMBER = '6P';
+const GROUP_OR_POLICY_NUMBER = '1L';
+
+const scored = <T>(value: T | null, score: number = SCORE_STATED): Scored<T> => ({ value, score });
+const money = (amount: number): string => `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+function describeMember(member: MemberLoop): MemberSummary {
+  const { name, demographics, address } = member;
+  return {
+    memberId: name.id,
+    firstName: name.first,
+    lastName: name.last,
+    middleName: name.middle === '' ? undefined : name.middle,
+    dob: demographics === undefined ? undefined : toUsDate(demographics.dob),
+    gender: demographics?.gender === '' ? undefined : demographics?.gender,
+    relationship: member.relationship,
+    address:
+      address === undefined
+        ? undefined
+        : [...address.lines, [[address.city, address.state].filter(Boolean).join(', '), address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+  };
+}
+
+function toRejection(reject: Parsed271['rejections'][number]): Rejection {
+  const action = FOLLOW_UP_ACTIONS[reject.followUpCode];
+  return {
+    code: reject.reasonCode,
+    reason: rejectReason(reject.reasonCode),
+    loop: reject.loop,
+    validRequest: reject.validRequest,
+    followUp: action === undefined ? undefined : { code: reject.followUpCode, action },
+  };
+}
+
+/** Everything one mapping run collects before the documents are assembled. */
+class PlanDraft {
+  readonly entries = new Map<string, EntryDraft>();
+  readonly planCaveats: string[] = [];
+  readonly notes: string[] = [];
+  readonly benefitsMappingInfo: MappingInfoV3[] = [];
+  annualMax?: Scored<number>;
+  deductibleIndividual?: Scored<number>;
+  deductibleFamily?: Scored<number>;
+  deductibleRemaining?: Scored<number>;
+  insuranceRemaining?: Scored<number>;
+  missingToothClause?: Scored<boolean>;
+  participation?: Participation;
+  age: { child?: AgeV3; student?: AgeV3; dependent?: AgeV3 } = {};
+  history: HistoryRecordV3[] = [];
+  unmappedHistory: UnmappedHistoryRecordV3[] = [];
+  statedCalendarYear = false;
+
+  entry(target: BenefitTarget): EntryDraft {
+    let draft = this.entries.get(target.key);
+    if (draft === undefined) {
+      draft = { target, values: {}, exceptions: {}, caveats: [], mappingInfo: [] };
+      this.entries.set(target.key, draft);
+    }
+    return draft;
+  }
+
+  /** Sets a plan-wide value once; a later different value is a conflict kept in the benefits' mapping info. */
+  setPlan<K extends 'annualMax' | 'deductibleIndividual' | 'deductibleFamily' | 'deductibleRemaining' | 'insuranceRemaining'>(
+    key: K,
+    value: number,
+    path: string,
+    where: string,
+  ): void {
+    const current = this[key];
+    if (current === undefined) {
+      this[key] = scored(value);
+    } else if (!same(current.value, value)) {
+      this.benefitsMappingInfo.push({ message: 'CONFLICTS', path, detail: `${where} also states ${value}` });
+    }
+  }
+}
+
+function setEntryValue<K extends keyof EntryValues>(draft: EntryDraft, key: K, value: NonNullable<EntryValues[K]>, where: string): void {
+  const current = draft.values[key];
+  if (current === undefined) {
+    draft.values[key] = value;
+    return;
+  }
+  if (!same(current, value)) {
+    draft.mappingInfo.push({ message: 'CONFLICTS', path: key, detail: `${where} also states ${JSON.stringify(valueOf(value))}` });
+  }
+}
+
+function valueOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'value' in value ? value.value : value;
+}
+
+function setExceptionValue<K extends keyof ExceptionDraft>(
+  draft: EntryDraft,
+  who: 'child' | 'dependent',
+  key: K,
+  value: NonNullable<ExceptionDraft[K]>,
+  where: string,
+): void {
+  const exception = (draft.exceptions[who] ??= {});
+  const current = exception[key];
+  if (current === undefined) {
+    exception[key] = value;
+  } else if (!same(current, value)) {
+    draft.mappingInfo.push({ message: 'CONFLICTS', path: `exceptions.${who}.${key}`, detail: `${where} also states ${JSON.stringify(value.value)}` });
+  }
+}
+
+/** What one EB row is about: the plan as a whole, adaCodes targets, and service types no key holds. */
+type RowScope = { plan: boolean; targets: BenefitTarget[]; unmapped: string[] };
+
+function scopeOf(loop: BenefitLoop, notes: string[]): RowScope {
+  const { benefit } = loop;
+  if (benefit.procedure !== undefined) {
+    const { qualifier, code } = benefit.procedure;
+    if (qualifier === 'AD' && isKnownCode(code)) {
+      const key = normalizeCode(code);
+      const category = categoryOf(key);
+      const subcategory = subcategoryOf(key);
+      if (category !== 'unknown') {
+        return { plan: false, targets: [{ key, category, ...(subcategory === undefined ? {} : { subcategory }), code: key }], unmapped: [] };
+      }
+    }
+    notes.push(`EB at segment ${benefit.segmentIndex + 1}: procedure ${qualifier}:${code} is not a known ADA code; row skipped`);
+    return { plan: false, targets: [], unmapped: [] };
+  }
+  if (benefit.serviceTypes.length === 0) return { plan: true, targets: [], unmapped: [] };
+  const scope: RowScope = { plan: false, targets: [], unmapped: [] };
+  for (const serviceType of benefit.serviceTypes) {
+    const target = targetOfServiceType(serviceType);
+    if (target === 'plan') scope.plan = true;
+    else if (target === undefined) scope.unmapped.push(serviceTypeLabel(serviceType));
+    else scope.targets.push(target);
+  }
+  return scope;
+}
+
+function addCaveat(draft: PlanDraft, scope: RowScope, text: string): void {
+  if (scope.targets.length > 0) {
+    for (const target of scope.targets) draft.entry(target).caveats.push(text);
+  } else {
+    const subject = scope.unmapped.length > 0 ? `${scope.unmapped.join(', ')}: ` : '';
+    draft.planCaveats.push(`${subject}${text}`);
+  }
+}
+
+function ageOf(min: number | undefined, max: number | undefined): AgeV3 | undefined {
+  const valid = (n: number | undefined): boolean => n === undefined || (Number.isFinite(n) && n >= 0 && n <= 1000);
+  if ((min === undefined && max === undefined) || !valid(min) || !valid(max)) return undefined;
+  return {
+    min: min === undefined ? scored(0, SCORE_INFERRED) : scored(min),
+    max: max === undefined ? scored<number>(null, SCORE_INFERRED) : scored(max),
+  };
+}
+
+function describePercent(level: number): string {
+  return `plan pays ${level}%`;
+}
+
+/** Rows the payer marks out of network (EB12 N), unless out-of-network rows are all the 271 has. */
+function isOutOfNetwork(loop: BenefitLoop, outOfNetworkOnly: boolean): boolean {
+  return loop.benefit.network === 'N' && !outOfNetworkOnly;
+}
+
+type RowContext = { draft: PlanDraft; invert: boolean; outOfNetworkOnly: boolean };
+
+function mapCoinsurance(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
+  const { benefit } = loop;
+  if (benefit.percent === undefined) {
+    ctx.draft.notes.push(`${where}: co-insurance without EB08 percent; skipped`);
+    return;
+  }
+  const fraction = benefit.percent > 1 ? benefit.percent / 100 : benefit.percent;
+  const level = round2(ctx.invert ? fraction * 100 : 100 - fraction * 100);
+  if (!(level >= 0 && level <= 100)) {
+    ctx.draft.notes.push(`${where}: co-insurance ${benefit.percent} is not a share; skipped`);
+    return;
+  }
+  if (isOutOfNetwork(loop, ctx.outOfNetworkOnly)) {
+    addCaveat(ctx.draft, scope, `Out of network: ${describePercent(level)}`);
+    return;
+  }
+  if (scope.targets.length === 0) {
+    addCaveat(ctx.draft, scope, `${scope.plan ? 'Dental care co-insurance' : 'Co-insurance'}: ${describePercent(level)}`);
+    return;
+  }
+  const exception = EXCEPTION_OF_LEVEL[benefit.coverageLevel];
+  for (const target of scope.targets) {
+    const entry = ctx.draft.entry(target);
+    if (exception !== undefined) setExceptionValue(entry, exception, 'benefitLevel', scored(level), where);
+    else if (MEMBER_LEVELS.has(benefit.coverageLevel)) setEntryValue(entry, 'benefitLevel', scored(level), where);
+    else ctx.draft.notes.push(`${where}: co-insurance for coverage level ${benefit.coverageLevel}; skipped`);
+  }
+}
+
+function mapDeductible(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
+  const { benefit } = loop;
+  const { draft } = ctx;
+  if (benefit.amount === undefined || benefit.amount < 0) {
+    draft.notes.push(`${where}: deductible without an EB07 amount; skipped`);
+    return;
+  }
+  const amount = benefit.amount;
+  if (isOutOfNetwork(loop, ctx.outOfNetworkOnly)) {
+    const remaining = benefit.period === REMAINING ? ' remaining' : '';
+    addCaveat(draft, scope, `Out of network: ${benefit.coverageLevel === 'FAM' ? 'family' : 'individual'} deductible${remaining} ${money(amount)}`);
+    return;
+  }
+  for (const target of scope.targets) {
+    if (benefit.period !== REMAINING) setEntryValue(draft.entry(target), 'deductible', scored(amount > 0), where);
+  }
+  if (!scope.plan) return;
+  const family = benefit.coverageLevel === 'FAM';
+  if (!family && !MEMBER_LEVELS.has(benefit.coverageLevel)) {
+    draft.notes.push(`${where}: deductible for coverage level ${benefit.coverageLevel}; skipped`);
+  } else if (benefit.period === REMAINING) {
+    if (family) draft.planCaveats.push(`Family deductible remaining: ${money(amount)}`);
+    else draft.setPlan('deductibleRemaining', amount, 'deductibleRemaining', where);
+  } else if (BENEFIT_YEAR_PERIODS.has(benefit.period)) {
+    if (benefit.period === CALENDAR_YEAR) draft.statedCalendarYear = true;
+    draft.setPlan(family ? 'deductibleFamily' : 'deductibleIndividual', amount, `deductible.${family ? 'family' : 'individual'}`, where);
+  } else if (benefit.period === LIFETIME) {
+    draft.planCaveats.push(`Lifetime deductible (${family ? 'family' : 'individual'}): ${money(amount)}`);
+  } else {
+    draft.notes.push(`${where}: deductible for period ${benefit.period || 'none'}; skipped`);
+  }
+}
+
+function mapMaximum(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
+  const { benefit } = loop;
+  const { draft } = ctx;
+  if (benefit.amount === undefined) return;
+  const amount = benefit.amount;
+  if (amount < 0) {
+    draft.notes.push(`${where}: negative maximum; skipped`);
+    return;
+  }
+  if (isOutOfNetwork(loop, ctx.outOfNetworkOnly)) {
+    const what = benefit.period === REMAINING ? 'maximum remaining' : benefit.period === LIFETIME ? 'lifetime maximum' : 'annual maximum';
+    addCaveat(draft, scope, `Out of network: ${what} ${money(amount)}`);
+    return;
+  }
+  const family = benefit.coverageLevel === 'FAM';
+  for (const target of scope.targets) {
+    const entry = draft.entry(target);
+    if (benefit.period === LIFETIME) setEntryValue(entry, 'lifetimeMaximum', scored(amount), where);
+    else if (benefit.period === LIFETIME_REMAINING) entry.caveats.push(`Lifetime maximum remaining: ${money(amount)}`);
+    else if (benefit.period === REMAINING) entry.caveats.push(`Maximum remaining: ${money(amount)}`);
+    else if (BENEFIT_YEAR_PERIODS.has(benefit.period)) setEntryValue(entry, 'annualMax', scored(amount), where);
+  }
+  if (scope.targets.length === 0 && scope.unmapped.length > 0) addCaveat(draft, scope, `Maximum: ${money(amount)}`);
+  if (!scope.plan) return;
+  if (benefit.period === REMAINING) {
+    if (family) draft.planCaveats.push(`Family maximum remaining: ${money(amount)}`);
+    else draft.setPlan('insuranceRemaining', amount, 'insuranceRemaining', where);
+  } else if (BENEFIT_YEAR_PERIODS.has(benefit.period)) {
+    if (benefit.period === CALENDAR_YEAR) draft.statedCalendarYear = true;
+    if (family) draft.planCaveats.push(`Family annual maximum: ${money(amount)}`);
+    else draft.setPlan('annualMax', amount, 'annualMax', where);
+  } else if (benefit.period === LIFETIME || benefit.period === LIFETIME_REMAINING) {
+    draft.planCaveats.push(`Lifetime maximum${benefit.period === LIFETIME_REMAINING ? ' remaining' : ''}: ${money(amount)}`);
+  } else {
+    draft.notes.push(`${where}: maximum for period ${benefit.period}; skipped`);
+  }
+}
+
+function mapFrequencies(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
+  if (loop.deliveries.length === 0) return;
+  const outOfNetwork = isOutOfNetwork(loop, ctx.outOfNetworkOnly);
+  const exception = EXCEPTION_OF_LEVEL[loop.benefit.coverageLevel];
+  loop.deliveries.forEach((hsd, index) => {
+    if (hsd.periodQualifier === CALENDAR_YEAR) ctx.draft.statedCalendarYear = true;
+    const reading = readDelivery(hsd);
+    if ('text' in reading || outOfNetwork || scope.targets.length === 0 || index > 0) {
+      const prefix = outOfNetwork ? 'Out of network: ' : '';
+      addCaveat(ctx.draft, scope, `${prefix}Frequency: ${describeDelivery(hsd)}`);
+      return;
+    }
+    for (const target of scope.targets) {
+      const entry = ctx.draft.entry(target);
+      if (exception !== undefined) setExceptionValue(entry, exception, 'limitation', scored(reading.limitation), where);
+      else setEntryValue(entry, 'limitation', scored(reading.limitation), where);
+    }
+  });
+}
+
+function mapAges(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
+  const { benefit } = loop;
+  const high = benefit.quantityQualifier === 'S7' ? benefit.quantity : undefined;
+  const low = benefit.quantityQualifier === 'S8' ? benefit.quantity : undefined;
+  if (high === undefined && low === undefined) return;
+  const age = ageOf(low, high);
+  if (age === undefined) {
+    ctx.draft.notes.push(`${where}: age ${benefit.quantity} is out of range; skipped`);
+    return;
+  }
+  for (const target of scope.targets) setEntryValue(ctx.draft.entry(target), 'age', age, where);
+  if (scope.plan) {
+    const who = EXCEPTION_OF_LEVEL[benefit.coverageLevel];
+    if (who !== undefined) ctx.draft.age[who] ??= age;
+    else ctx.draft.planCaveats.push(`Age limit: ${high === undefined ? `from ${low}` : `to ${high}`}`);
+  }
+}
+
+/** MSG texts: plan-wide statements, then statements about the row's services, and the rest as caveats. */
+function mapMessages(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string, isHistory: boolean): void {
+  const { draft } = ctx;
+  for (const message of loop.messages) {
+    let understood = false;
+    const missingTooth = missingToothClauseIn(message);
+    if (missingTooth !== undefined) {
+      draft.missingToothClause ??= scored(missingTooth);
+      understood = true;
+    }
+    const participation = participationIn(message);
+    if (participation !== undefined) {
+      draft.participation ??= participation;
+      understood = true;
+    }
+    const studentAge = studentAgeLimitIn(message);
+    if (studentAge !== undefined) {
+      const age = ageOf(undefined, studentAge);
+      if (age !== undefined) draft.age.student ??= age;
+      understood = true;
+    }
+    if (scope.targets.length > 0 && !isOutOfNetwork(loop, ctx.outOfNetworkOnly)) {
+      const waitingPeriod = waitingPeriodIn(message);
+      const deductible = deductibleAppliesIn(message);
+      const appliesToMax = appliesToAnnualMaxIn(message);
+      const age = studentAge === undefined ? ageLimitIn(message) : undefined;
+      for (const target of scope.targets) {
+        const entry = draft.entry(target);
+        if (waitingPeriod !== undefined) setEntryValue(entry, 'waitingPeriod', scored(waitingPeriod), where);
+        if (deductible !== undefined) setEntryValue(entry, 'deductible', scored(deductible), where);
+        if (appliesToMax !== undefined) setEntryValue(entry, 'appliesToAnnualMax', scored(appliesToMax), where);
+        const entryAge = age === undefined ? undefined : ageOf(age.min, age.max);
+        if (entryAge !== undefined) setEntryValue(entry, 'age', entryAge, where);
+      }
+      understood ||= [waitingPeriod, deductible, appliesToMax, age].some((value) => value !== undefined);
+    }
+    if (!understood && !isHistory) {
+      addCaveat(draft, scope, isOutOfNetwork(loop, ctx.outOfNetworkOnly) ? `Out of network: ${message}` : message);
+    }
+  }
+}
+
+/** DTP*304 (latest visit) after an EB: a history record when the row names a procedure code. */
+function mapHistory(loop: BenefitLoop, scope: RowScope, draft: PlanDraft): boolean {
+  const visits = loop.dates.filter((date) => date.qualifier === LAST_VISIT);
+  if (visits.length === 0) return false;
+  const target = scope.targets[0];
+  const notes = loop.messages.join(' ').trim();
+  for (const visit of visits) {
+    const raw = dateRange(visit).start;
+    const date = toUsDate(raw);
+    const code = target?.code;
+    if (code !== undefined && date !== undefined) {
+      if (!draft.history.some((record) => record.code === code && record.date === date)) {
+        draft.history.push({ code, date, ...(notes === '' ? {} : { notes }) });
+      }
+      continue;
+    }
+    const procedure = loop.benefit.procedure;
+    draft.unmappedHistory.push({
+      originalBenefitKey: target?.key ?? (loop.benefit.serviceTypes.map((type) => `EB03:${type}`).join(',') || 'EB'),
+      code: code ?? (procedure === undefined ? '' : `${procedure.qualifier}:${procedure.code}`),
+      date: date ?? raw,
+      isWrongDate: date === undefined,
+    });
+  }
+  return true;
+}
+
+function mapRow(loop: BenefitLoop, ctx: RowContext): void {
+  const { benefit } = loop;
+  const where = `EB at segment ${benefit.segmentIndex + 1}`;
+  const scope = scopeOf(loop, ctx.draft.notes);
+  if (benefit.procedure !== undefined && scope.targets.length === 0) {
+    mapHistory(loop, scope, ctx.draft);
+    return;
+  }
+  const isHistory = mapHistory(loop, scope, ctx.draft);
+  switch (benefit.info) {
+    case 'A':
+      mapCoinsurance(loop, scope, ctx, where);
+      break;
+    case 'B':
+      if (benefit.amount !== undefined) addCaveat(ctx.draft, scope, `${isOutOfNetwork(loop, ctx.outOfNetworkOnly) ? 'Out of network: ' : ''}Co-payment ${money(benefit.amount)}`);
+      break;
+    case 'C':
+      mapDeductible(loop, scope, ctx, where);
+      break;
+    case 'F':
+      mapMaximum(loop, scope, ctx, where);
+      break;
+    case 'I':
+      if (isOutOfNetwork(loop, ctx.outOfNetworkOnly)) addCaveat(ctx.draft, scope, 'Out of network: not covered');
+      else if (scope.targets.length > 0) for (const target of scope.targets) setEntryValue(ctx.draft.entry(target), 'benefitLevel', scored(0), where);
+      else addCaveat(ctx.draft, scope, 'Not covered');
+      break;
+    case 'E':
+      addCaveat(ctx.draft, scope, 'Exclusion');
+      break;
+    default:
+      break;
+  }
+  mapFrequencies(loop, scope, ctx, where);
+  mapAges(loop, scope, ctx, where);
+  mapMessages(loop, scope, ctx, where, isHistory);
+}
+
+function firstDate(dates: readonly X12DateValue[], qualifier: string, part: 'start' | 'end', notes: string[]): string | undefined {
+  for (const date of dates) {
+    if (date.qualifier !== qualifier) continue;
+    const raw = dateRange(date)[part];
+    if (raw === undefined) continue;
+    const day = toUsDate(raw);
+    if (day !== undefined) return day;
+    notes.push(`DTP*${qualifier} ${JSON.stringify(date.value)} is not a date; skipped`);
+  }
+  return undefined;
+}
+
+function usDateToUtc(day: string): number {
+  const [month = 0, date = 0, year = 0] = day.split('/').map(Number);
+  return Date.UTC(year, month - 1, date);
+}
+
+function groupNumbers(references: readonly X12Reference[]): X12Reference[] {
+  const groups = references.filter((reference) => reference.qualifier === GROUP_NUMBER && reference.value !== '');
+  return groups.length > 0 ? groups : references.filter((reference) => reference.qualifier === GROUP_OR_POLICY_NUMBER && reference.value !== '');
+}
+
+function buildEntry(draft: EntryDraft): BenefitEntryV3 {
+  const { target, values } = draft;
+  const entry: BenefitEntryV3 = {
+    category: target.category,
+    ...(target.subcategory === undefined ? {} : { subcategory: target.subcategory }),
+    ...(target.code === undefined ? {} : { code: target.code }),
+    ...values,
+  };
+  const exceptions = Object.fromEntries(Object.entries(draft.exceptions).filter(([, value]) => value !== undefined));
+  if (Object.keys(exceptions).length > 0) entry.exceptions = exceptions;
+  const caveats = [...new Set(draft.caveats)];
+  if (caveats.length > 0) entry.caveat = caveats.map((value) => ({ value, score: SCORE_STATED }));
+  if (draft.mappingInfo.length > 0) entry.mappingInfo = draft.mappingInfo;
+  return entry;
+}
+
+function payerPlanType(descriptions: readonly string[]): PlanV3['planMetadata'] {
+  for (const description of descriptions) {
+    if (/HIGH\s*OPTION/i.test(description)) return { payerSpecificPlanType: { matchedValue: 'highOption', originalValue: description } };
+    if (/STANDARD/i.test(description)) return { payerSpecificPlanType: { matchedValue: 'standard', originalValue: description } };
+  }
+  return undefined;
+}
+
+/** Maps an already parsed 271. */
+export function map271Parsed(parsed: Parsed271, options: Map271Options): Map271Result {
+  const notes: string[] = [];
+  const subscriberLoop = parsed.subscriber;
+  const dependentLoop = parsed.dependent;
+  const patientLoop = dependentLoop ?? subscriberLoop;
+  const payerName = parsed.source.name;
+  const common = {
+    payer: payerName === undefined ? undefined : { id: payerName.id, name: payerName.last },
+    subscriber: subscriberLoop === undefined ? undefined : describeMember(subscriberLoop),
+    dependent: dependentLoop === undefined ? undefined : describeMember(dependentLoop),
+    traceNumber: patientLoop?.traces.find((trace) => trace.type === '2')?.number ?? patientLoop?.traces[0]?.number,
+  };
+  if (parsed.rejections.length > 0 || patientLoop === undefined) {
+    return { status: 'rejected', plan: null, rejections: parsed.rejections.map(toRejection), warnings: [], notes, ...common };
+  }
+  for (const loop of [subscriberLoop, dependentLoop]) {
+    for (const benefit of loop?.benefits ?? []) {
+      if (benefit.rejections.length > 0) {
+        notes.push(`EB at segment ${benefit.benefit.segmentIndex + 1}: the payer could not answer this part (${benefit.rejections.map((r) => `${r.reasonCode} ${rejectReason(r.reasonCode)}`).join('; ')})`);
+      }
+    }
+  }
+
+  const draft = new PlanDraft();
+  draft.notes.push(...notes);
+  // The benefits of the patient: the dependent's loop when there is one, else the subscriber's.
+  const benefitLoops = dependentLoop !== undefined && dependentLoop.benefits.length > 0 ? dependentLoop.benefits : (subscriberLoop?.benefits ?? []);
+  const valueRows = benefitLoops.filter((loop) => VALUE_ROWS.has(loop.benefit.info));
+  const outOfNetworkOnly = valueRows.some((loop) => loop.benefit.network === 'N') && valueRows.every((loop) => loop.benefit.network === 'N');
+  const invert = options.invertCoinsurance ?? invertsCoinsurance({ payerKey: options.payerKey, payerId: payerName?.id });
+  const ctx: RowContext = { draft, invert, outOfNetworkOnly };
+
+  const statusLoops = benefitLoops.filter((loop) => ACTIVE.has(loop.benefit.info) || INACTIVE.has(loop.benefit.info));
+  for (const loop of benefitLoops) mapRow(loop, ctx);
+
+  // Coverage status, dates and group from the member loops and the status rows' own loops.
+  const dates = [...(dependentLoop?.dates ?? []), ...(subscriberLoop?.dates ?? []), ...statusLoops.flatMap((loop) => loop.dates)];
+  const references = [...(dependentLoop?.references ?? []), ...(subscriberLoop?.references ?? []), ...statusLoops.flatMap((loop) => loop.references)];
+  const eligibilityBegin = firstDate(dates, '356', 'start', draft.notes) ?? firstDate(dates, '307', 'start', draft.notes);
+  const planBegin = firstDate(dates, '346', 'start', draft.notes) ?? firstDate(dates, '291', 'start', draft.notes);
+  const planEnd = firstDate(dates, '347', 'start', draft.notes) ?? firstDate(dates, '357', 'start', draft.notes);
+  const firstStatus = statusLoops[0]?.benefit.info;
+  let coverageStatus: CoverageStatus = 'unknown';
+  if (firstStatus !== undefined && ACTIVE.has(firstStatus)) coverageStatus = 'active';
+  if (firstStatus !== undefined && INACTIVE.has(firstStatus)) {
+    const today = Date.UTC(options.today.getUTCFullYear(), options.today.getUTCMonth(), options.today.getUTCDate());
+    coverageStatus = planEnd !== undefined && usDateToUtc(planEnd) < today ? 'terminated' : 'inactive';
+  }
+
+  const warnings: InternalWarning[] = [];
+  const planDescriptions = [...new Set(statusLoops.map((loop) => loop.benefit.planDescription).filter((text) => text !== ''))];
+  const groups = groupNumbers(references);
+  const distinctGroups = [...new Set(groups.map((group) => group.value))];
+  if (planDescriptions.length > 1 || distinctGroups.length > 1) {
+    warnings.push('MULTIPLE_PLANS_FOUND');
+    draft.notes.push(`The 271 names several plans (${[...planDescriptions, ...distinctGroups].join(', ')}); the first one is mapped`);
+  }
+  const group = groups[0];
+  if (group === undefined) warnings.push('GROUP_NUMBER_MISSING');
+
+  let benefitYear: Scored<BenefitYear> = scored<BenefitYear>(null, SCORE_INFERRED);
+  const detailsMappingInfo: MappingInfoV3[] = [];
+  const monthOf = (day: string): BenefitYear => BENEFIT_YEARS[Number(day.slice(0, 2)) - 1]!;
+  if (planBegin !== undefined) {
+    benefitYear = scored(monthOf(planBegin));
+    detailsMappingInfo.push({ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: `plan begin ${planBegin}` });
+  } else if (draft.statedCalendarYear) {
+    benefitYear = scored<BenefitYear>('january');
+    detailsMappingInfo.push({ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'calendar year (period 23)' });
+  } else if (eligibilityBegin !== undefined) {
+    benefitYear = scored(monthOf(eligibilityBegin), SCORE_INFERRED);
+    detailsMappingInfo.push({ message: 'BENEFIT_YEAR_FROM_ELIGIBILITY', path: 'benefitYear', detail: `eligibility begin ${eligibilityBegin}` });
+  }
+
+  const hasDentalRows = benefitLoops.some((loop) => loop.benefit.procedure !== undefined || loop.benefit.serviceTypes.some((type) => targetOfServiceType(type) !== undefined || type === '27' || type === '37'));
+  const participation: Scored<Participation> =
+    draft.participation !== undefined
+      ? scored(draft.participation)
+      : outOfNetworkOnly
+        ? scored<Participation>('Out Of Network')
+        : scored<Participation>('Not Sure', SCORE_INFERRED);
+
+  const adaCodes: Record<string, BenefitEntryV3> = {};
+  for (const [key, entryDraft] of [...draft.entries.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    adaCodes[key] = buildEntry(entryDraft);
+  }
+  const deductible = {
+    ...(draft.deductibleIndividual === undefined ? {} : { individual: draft.deductibleIndividual }),
+    ...(draft.deductibleFamily === undefined ? {} : { family: draft.deductibleFamily }),
+  };
+  const age = Object.fromEntries(Object.entries(draft.age).filter(([, value]) => value !== undefined));
+  const planCaveats: CaveatV3 = [...new Set(draft.planCaveats)].map((value) => ({ value, score: SCORE_STATED }));
+  const metadata = payerPlanType(planDescriptions);
+  const phone = parsed.source.contacts.find((contact) => contact.qualifier === 'TE')?.value;
+
+  const plan: PlanV3 = {
+    score: 0,
+    details: {
+      benefitYear,
+      planType: hasDentalRows ? scored('dental') : scored('unknown', SCORE_INFERRED),
+      participation,
+      initiationDate: scored(options.today.toISOString()),
+      ...(detailsMappingInfo.length === 0 ? {} : { mappingInfo: detailsMappingInfo }),
+    },
+    payer: {
+      id: payerName?.id ?? '',
+      name: payerName?.last ?? '',
+      ...(phone === undefined ? {} : { phoneNumber: phone }),
+      typeOfVerification: 'clearinghouse',
+    },
+    sponsor: {
+      sponsorName: scored<string>(null, SCORE_INFERRED),
+      sponsorType: group === undefined ? scored(null, SCORE_INFERRED) : scored('Employer', SCORE_INFERRED),
+      groupNumber: group === undefined ? scored<string>(null, SCORE_INFERRED) : scored(group.value),
+      groupName: group === undefined || group.description === '' ? scored<string>(null, SCORE_INFERRED) : scored(group.description),
+    },
+    benefits: {
+      ...(draft.missingToothClause === undefined ? {} : { missingToothClause: draft.missingToothClause }),
+      ...(draft.annualMax === undefined ? {} : { annualMax: draft.annualMax }),
+      ...(Object.keys(deductible).length === 0 ? {} : { deductible }),
+      ...(Object.keys(age).length === 0 ? {} : { age }),
+      adaCodes,
+      ...(draft.benefitsMappingInfo.length === 0 ? {} : { mappingInfo: draft.benefitsMappingInfo }),
+    },
+    ...(planDescriptions.length === 0 ? {} : { planNotes: `Plan: ${planDescriptions.join('; ')}` }),
+    ...(metadata === undefined ? {} : { planMetadata: metadata }),
+    ...(planCaveats.length === 0 ? {} : { caveat: planCaveats }),
+    schemaVersion: 3,
+  };
+
+  const effectiveDate = eligibilityBegin ?? planBegin;
+  const patient: PatientV3 = {
+    ...(draft.deductibleRemaining === undefined ? {} : { deductibleRemaining: draft.deductibleRemaining }),
+    ...(draft.insuranceRemaining === undefined ? {} : { insuranceRemaining: draft.insuranceRemaining }),
+    ...(effectiveDate === undefined ? {} : { effectiveDate: scored(effectiveDate, eligibilityBegin === undefined ? SCORE_INFERRED : SCORE_STATED) }),
+    history: draft.history,
+    historyStatus: draft.history.length > 0 ? 'Partial' : 'Unknown',
+    ...(draft.unmappedHistory.length === 0 ? {} : { unmappedHistory: draft.unmappedHistory }),
+    coverageStatus,
+    planEndDate: planEnd ?? null,
+  };
+  plan.score = scorePlanCompleteness(plan, patient);
+
+  const planCheck = validatePlan(plan, 3);
+  const patientCheck = PatientV3.safeParse(patient);
+  if (!planCheck.ok || !patientCheck.success) {
+    // A mapping that breaks the document rules is a bug here, never a reason to hand out half a plan.
+    const problems = [
+      ...(planCheck.ok ? [] : planCheck.errors.map((error) => `plan.${error.path}: ${error.message}`)),
+      ...(patientCheck.success ? [] : patientCheck.error.issues.map((issue) => `patient.${issue.path.join('.')}: ${issue.message}`)),
+    ];
+    throw new Error(`map271 built an invalid document: ${problems.join('; ')}`);
+  }
+  return { status: 'mapped', plan, patient, warnings, rejections: [], notes: draft.notes, ...common };
+}
+
+/** Parses and maps a 271. Throws `X12ParseError` when the text is not a well-formed 271. */
+export function map271(text: string, options: Map271Options): Map271Result {
+  return map271Parsed(parse271(text), options);
+}

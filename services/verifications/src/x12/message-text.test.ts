@@ -1,0 +1,48 @@
+/** The MSG readers: what they recognise, and what they must not read into a text. */
+import { ageLimitIn, appliesToAnnualMaxIn, deductibleAppliesIn, missingToothClauseIn, participationIn, waitingPeriodIn } from './message-text';
+
+describe('waitingPeriodIn', () => {
+  it.each([
+    ['WAITING PERIOD 12 MONTHS', { months: 12 }],
+    ['Waiting period applies: 6 months', { months: 6 }],
+    ['24 MONTH WAITING PERIOD ON IMPLANTS', { months: 24 }],
+    ['WAITING PERIOD 2 YEARS', { years: 2 }],
+    ['WAITING PERIOD 4 WEEKS', { days: 31 }],
+    ['NO WAITING PERIOD', undefined],
+    ['WAITING PERIOD WAIVED - 12 MONTHS PRIOR COVERAGE', undefined],
+    ['LAST EXAM 12 MONTHS AGO', undefined],
+  ])('%j -> %o', (text, expected) => {
+    expect(waitingPeriodIn(text)).toEqual(expected);
+  });
+});
+
+describe('the other readers', () => {
+  it.each([
+    ['MISSING TOOTH CLAUSE APPLIES', true],
+    ['MISSING TOOTH PROVISION DOES NOT APPLY', false],
+    ['NO MISSING TOOTH CLAUSE', false],
+    ['REPLACEMENT OF MISSING TEETH COVERED', undefined],
+  ])('missingToothClauseIn(%j) is %s', (text, expected) => {
+    expect(missingToothClauseIn(text)).toBe(expected);
+  });
+
+  it.each([
+    ['UNDER AGE 19', { max: 18 }],
+    ['COVERED THROUGH AGE 18', { max: 18 }],
+    ['AGES 16 AND OVER', { min: 16 }],
+    ['AGE 26', undefined],
+  ])('ageLimitIn(%j) is %o', (text, expected) => {
+    expect(ageLimitIn(text)).toEqual(expected);
+  });
+
+  it('reads network status, deductible and maximum statements', () => {
+    expect(participationIn('NON-PARTICIPATING PROVIDER')).toBe('Out Of Network');
+    expect(participationIn('PROVIDER IS NOT IN NETWORK')).toBe('Out Of Network');
+    expect(participationIn('PARTICIPATING PROVIDER')).toBe('In Network');
+    expect(participationIn('NETWORK: DELTA DENTAL PPO')).toBeUndefined();
+    expect(deductibleAppliesIn('DEDUCTIBLE DOES NOT APPLY')).toBe(false);
+    expect(deductibleAppliesIn('DEDUCTIBLE APPLIES')).toBe(true);
+    expect(appliesToAnnualMaxIn('DOES NOT APPLY TO THE CALENDAR YEAR MAXIMUM')).toBe(false);
+    expect(appliesToAnnualMaxIn('COUNTS TOWARD ANNUAL MAXIMUM')).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * parse271 and parse270 on malformed X12: a clear X12ParseError, never a partial answer; and random input
+ * never throws anything else.
+ */
+import fc from 'fast-check';
+import { X12ParseError } from './errors';
+import { map271 } from './map-271';
+import { parse270 } from './parse-270';
+import { parse271 } from './parse-271';
+import { EB, subscriberHead, wrap271 } from './x271-fixture';
+
+const TODAY = new Date('2024-05-20T00:00:00Z');
+const BODY = `${subscriberHead()}~${EB({ info: '1', serviceTypes: ['35'], plan: 'PPO' })}`;
+const VALID = wrap271(BODY);
+
+function errorOf(run: () => unknown): X12ParseError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof X12ParseError) return error;
+    throw error;
+  }
+  throw new Error('expected an X12ParseError');
+}
+
+describe('parse271', () => {
+  it('reads a valid 271', () => {
+    const parsed = parse271(VALID);
+    expect(parsed.interchange).toMatchObject({ controlNumber: '000000905', sender: { qualifier: 'ZZ', id: 'CLEARINGHOUSE' }, usage: 'P' });
+    expect(parsed.transaction).toEqual({ controlNumber: '0001', referenceId: 'TRACE905', date: '20240115' });
+    expect(parsed.source.name).toMatchObject({ entityId: 'PR', last: 'DELTA DENTAL OF CALIFORNIA', idQualifier: 'PI', id: '77777' });
+    expect(parsed.subscriber?.name).toMatchObject({ entityId: 'IL', last: 'LOPEZ', first: 'MARIA', id: 'DD123456789' });
+    expect(parsed.subscriber?.benefits).toHaveLength(1);
+  });
+
+  it('keeps a 2120C loop (LS ... LE) inside its EB', () => {
+    const text = wrap271(`${subscriberHead()}~EB*R**35~LS*2120~NM1*PR*2*OTHER PAYER*****PI*99999~LE*2120~MSG*OTHER COVERAGE ON FILE`);
+    const benefit = parse271(text).subscriber!.benefits[0]!;
+    expect(benefit.relatedEntities).toEqual([expect.objectContaining({ entityId: 'PR', last: 'OTHER PAYER', id: '99999' })]);
+    expect(benefit.messages).toEqual(['OTHER COVERAGE ON FILE']);
+  });
+
+  const cases: [string, string, string, string][] = [
+    ['an SE count that does not match', VALID.replace(/SE\*\d+\*0001/, 'SE*7*0001'), 'envelope', 'SE01 says "7" segments in the transaction but there are'],
+    ['a missing SE', VALID.replace(/SE\*\d+\*0001~\n/, ''), 'envelope', 'Transaction 0001 has no SE'],
+    ['SE02 other than ST02', VALID.replace(/SE\*(\d+)\*0001/, 'SE*$1*0002'), 'envelope', 'SE02 "0002" does not match ST02 "0001"'],
+    ['a GE count that does not match', VALID.replace('GE*1*905', 'GE*2*905'), 'envelope', 'GE01 says "2" transactions in the group but there are 1'],
+    ['IEA02 other than ISA13', VALID.replace('IEA*1*000000905', 'IEA*1*000000906'), 'envelope', 'IEA02 "000000906" does not match ISA13 "000000905"'],
+    ['a missing IEA', VALID.replace('IEA*1*000000905~', ''), 'envelope', 'The interchange does not end with IEA'],
+    ['a missing GS', VALID.replace(/GS\*[^~]*~\n/, ''), 'envelope', 'Expected GS, found ST'],
+    ['a missing ST', VALID.replace('ST*271*0001*005010X279A1~\n', ''), 'envelope', 'Expected ST or GE, found BHT'],
+    ['a missing BHT', wrap271(BODY.replace(/BHT\*[^~]*~/, '')), 'structure', 'The transaction must start with BHT after ST'],
+    ['a 270 where a 271 is expected', VALID.replace('ST*271', 'ST*270'), 'transaction', 'Expected a 271 transaction, found ST01 "270"'],
+    ['another implementation guide', VALID.replace('ST*271*0001*005010X279A1', 'ST*271*0001*005010X221A1'), 'transaction', 'Expected implementation guide 005010X279A1'],
+    ['version 4010', VALID.replace('*00501*', '*00401*'), 'transaction', 'ISA12 is "00401"; only version 00501 is read'],
+    ['no subscriber loop and no AAA', wrap271('BHT*0022*11*X~HL*1**20*1~NM1*PR*2*P*****PI*1~HL*2*1*21*1~NM1*1P*2*D*****XX*1'), 'structure', 'Loop 2100C (subscriber) is missing and no AAA says why'],
+    ['a subscriber level without NM1', wrap271(BODY.replace(/NM1\*IL[^~]*~/, '')), 'structure', 'Loop 2100C (subscriber name, NM1) is missing'],
+    ['an HL whose parent is not its level', VALID.replace('HL*3*2*22*0', 'HL*3*1*22*0'), 'structure', 'HL 3 (level 22) must have a level 21 parent; HL02 is "1"'],
+    ['an unknown HL level', VALID.replace('HL*3*2*22*0', 'HL*3*2*19*0'), 'structure', 'HL03 "19" is not an eligibility level'],
+    ['a segment that does not belong in 2110C', wrap271(`${BODY}DMG*D8*19850412~`), 'structure', 'DMG is not part of loop 2110C in a 271'],
+    ['a non-numeric amount', wrap271(BODY.replace('EB*1**35**PPO~', 'EB*C*IND*35***23*FIFTY~')), 'segment', 'EB07 "FIFTY" is not a number'],
+    ['an AAA without reason', wrap271(BODY.replace('EB*1**35**PPO~', 'AAA*Y~')), 'segment', 'AAA03 (reject reason) is missing'],
+    ['an LS without LE', wrap271(BODY.replace('EB*1**35**PPO~', 'EB*1**35~LS*2120~NM1*P3*1*DOE~')), 'structure', 'Loop 2120C has LS without LE'],
+  ];
+
+  it.each(cases)('rejects %s', (_, text, kind, message) => {
+    const error = errorOf(() => parse271(text));
+    expect(error.kind).toBe(kind);
+    expect(error.message).toContain(message);
+    // The mapping never gets as far as a plan.
+    expect(() => map271(text, { today: TODAY })).toThrow(X12ParseError);
+  });
+
+  it('never throws anything but X12ParseError when segments of a valid 271 are dropped, repeated or altered', () => {
+    const segments = VALID.split('\n').filter((line) => line !== '');
+    const mutation = fc.array(
+      fc.record({ index: fc.nat({ max: segments.length - 1 }), op: fc.constantFrom('drop', 'repeat', 'truncate', 'swap'), at: fc.nat({ max: 60 }) }),
+      { minLength: 1, maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(mutation, (ops) => {
+        const lines = [...segments];
+        for (const { index, op, at } of ops) {
+          const i = Math.min(index, lines.length - 1);
+          if (i < 0) break;
+          if (op === 'drop') lines.splice(i, 1);
+          if (op === 'repeat') lines.splice(i, 0, lines[i]!);
+          if (op === 'truncate') lines[i] = `${lines[i]!.slice(0, at)}~`;
+          if (op === 'swap' && i + 1 < lines.length) [lines[i], lines[i + 1]] = [lines[i + 1]!, lines[i]!];
+        }
+        try {
+          const result = map271(lines.join('\n'), { today: TODAY });
+          expect(['mapped', 'rejected']).toContain(result.status);
+        } catch (error) {
+          expect(error).toBeInstanceOf(X12ParseError);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('never throws anything but X12ParseError on random text after a valid ISA', () => {
+    const isa = VALID.slice(0, 106);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (rest) => {
+        for (const run of [() => parse271(isa + rest), () => parse270(isa + rest)]) {
+          try {
+            run();
+          } catch (error) {
+            expect(error).toBeInstanceOf(X12ParseError);
+          }
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,36 @@
+/** /sessionEnd: the session has expired (or ended in another tab); sign in again to go back where you were. */
+import { Button, Result } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CenteredPage } from '../pages/centered-result';
+import { safeReturnPath, withReturn } from './return-path';
+import { useSessionController } from './session-context';
+import { useRunOnce } from './use-run-once';
+
+export function SessionEndPage() {
+  const controller = useSessionController();
+  const [params] = useSearchParams();
+  const [returnTo, setReturnTo] = useState(safeReturnPath(params.get('return')));
+
+  useRunOnce(() => {
+    if (!params.has('state')) return;
+    void controller.completeSignOut(window.location.href).then((carried) => {
+      if (carried) setReturnTo(carried);
+    });
+  });
+
+  return (
+    <CenteredPage>
+      <Result
+        status="info"
+        title={<h1 className="dv-page-title">Your session has ended</h1>}
+        subTitle="For your security you were signed out. Sign in again to continue where you left off."
+        extra={
+          <Link to={withReturn('/login', returnTo)}>
+            <Button type="primary">Sign in again</Button>
+          </Link>
+        }
+      />
+    </CenteredPage>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The developer tools drawer's switches (SPEC section 2, screen 4), kept in local storage under
+ * LOCAL_SETTINGS_KEY_PREFIX. They exist only on the local development host (the Vite dev server on port 3000):
+ * anywhere else every switch reads off, so nobody skips the maintenance lock by editing storage.
+ */
+import { LOCAL_SETTINGS_KEY_PREFIX } from '@dv/contracts';
+import { readStored, writeStored } from '../platform/browser-storage';
+
+export const DEV_HOST = 'localhost:3000';
+
+export const DEV_SETTINGS = [
+  { key: 'showFormKeys', label: 'Show form keys' },
+  { key: 'skipMaintenanceLock', label: 'Skip maintenance lock' },
+  { key: 'showTokenRefreshLogs', label: 'Show token refresh logs' },
+  { key: 'showPlanJson', label: 'Show plan as JSON in administrative mode' },
+  { key: 'showMultiplePlans', label: 'Show multiple plans in the patient form' },
+  { key: 'scheduleTest', label: 'Schedule test' },
+] as const;
+
+export type DevSettingKey = (typeof DEV_SETTINGS)[number]['key'];
+
+export function isDevHost(host: string = globalThis.location?.host ?? ''): boolean {
+  return host === DEV_HOST;
+}
+
+const storageKey = (key: DevSettingKey) => `${LOCAL_SETTINGS_KEY_PREFIX}${key}`;
+
+export function readDevSetting(key: DevSettingKey, host?: string): boolean {
+  return isDevHost(host) && readStored('local', storageKey(key)) === 'true';
+}
+
+export function writeDevSetting(key: DevSettingKey, on: boolean): void {
+  writeStored('local', storageKey(key), on ? 'true' : 'false');
+}

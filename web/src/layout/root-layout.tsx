@@ -1,0 +1,23 @@
+/** The element around every route: the session watch, the developer tools and the router's navigate for non-React code. */
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { useServices } from '../app/services-context';
+import { DevToolsDrawer } from '../dev-tools/dev-tools-drawer';
+import { isDevHost } from '../dev-tools/dev-settings';
+import { InfoBarProvider } from '../info-bar/info-bar';
+import { SessionWatch } from '../session/session-watch';
+
+export function RootLayout() {
+  const { runtime } = useServices();
+  const navigate = useNavigate();
+  useEffect(() => {
+    runtime.navigate = (to) => void navigate(to);
+  }, [runtime, navigate]);
+  return (
+    <InfoBarProvider>
+      <SessionWatch />
+      {isDevHost() ? <DevToolsDrawer /> : null}
+      <Outlet />
+    </InfoBarProvider>
+  );
+}

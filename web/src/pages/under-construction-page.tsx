@@ -1,0 +1,17 @@
+import { matchRoute } from '@dv/contracts';
+import { Result } from 'antd';
+import { useLocation } from 'react-router-dom';
+
+/** /under-construction, and every page whose content a later release builds. */
+export function UnderConstructionPage() {
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  const title = route && route.path !== '/under-construction' ? route.label : 'Under construction';
+  return (
+    <Result
+      status="info"
+      title={<h1 className="dv-page-title">{title}</h1>}
+      subTitle="This page is under construction. It will be available in a coming release."
+    />
+  );
+}

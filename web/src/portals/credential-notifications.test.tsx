@@ -1,0 +1,171 @@
+import { type PortalCredential, SOCKET_EVENTS } from '@dv/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { fakeSession, ROLE_CLAIMS } from '../test-support/fake-session';
+import { connectLatestInAct, fakeSockets } from '../test-support/fake-socket';
+import { fakePortalsGateway, type FakePortalsGateway, PORTAL_DNOA, PORTAL_GUARDIAN, PORTAL_METLIFE } from '../test-support/fake-portals-gateway';
+import { renderApp } from '../test-support/render-app';
+
+jest.setTimeout(30_000);
+
+const credential = (id: string, portalId: string, status: PortalCredential['dentalXChange']): PortalCredential => ({
+  id,
+  portalId,
+  username: `${id}-user`,
+  dentalXChange: status,
+  portalAi: null,
+});
+const INVALID = credential('c-invalid', 'dnoaconnect', { status: 'invalid' });
+const MFA = credential('c-mfa', 'metdental', { status: 'mfaRequired' });
+const VALID = credential('c-valid', 'guardian', { status: 'valid' });
+
+function setUp(
+  credentials: PortalCredential[],
+  role = 'staffmanager',
+  path = '/verification',
+  configure: (gateway: FakePortalsGateway) => void = () => undefined,
+) {
+  const gateway = fakePortalsGateway({ portals: [PORTAL_DNOA, PORTAL_METLIFE, PORTAL_GUARDIAN], credentials });
+  configure(gateway);
+  const sockets = fakeSockets();
+  const view = renderApp(fakeSession(ROLE_CLAIMS[role]!), path, gateway.fetch, sockets.create);
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+  return { gateway, sockets, user, ...view };
+}
+
+// The first render of the whole app in a test file takes a while: wait longer than the default second.
+const button = (count: number) =>
+  screen.findByRole('button', { name: `Portal credential notifications (${count})` }, { timeout: 5_000 });
+
+async function openPopover(user: ReturnType<typeof userEvent.setup>, count: number) {
+  await user.click(await button(count));
+  return screen.findByRole('region', { name: 'Portal credential notifications' });
+}
+
+describe('notification popover and badge', () => {
+  it('counts the credentials that need attention on the key button', async () => {
+    const { container } = setUp([INVALID, MFA, VALID]);
+    const key = await button(2);
+    expect(key.closest('.ant-badge')?.querySelector('.ant-badge-count')).toHaveAttribute('title', '2');
+    expect(container).toBeTruthy();
+  });
+
+  it('lists them with a link to the credentials page, 400 wide and at most 500 high', async () => {
+    const { user, sockets, location } = setUp([INVALID, MFA, VALID]);
+    connectLatestInAct(sockets);
+    const popover = await openPopover(user, 2);
+    expect(popover).toHaveStyle({ width: '400px', maxHeight: '500px' });
+    const links = within(popover).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['DNoA Connect', 'MetLife Dental']);
+    expect(links[0]).toHaveAttribute('href', '/dental-office-settings?tab=1');
+    expect(within(popover).getByText('DentalXChange: Invalid')).toBeInTheDocument();
+    expect(within(popover).getByText('DentalXChange: MFA required')).toBeInTheDocument();
+    expect(within(popover).queryByText('No connection to server')).not.toBeInTheDocument();
+    await user.click(links[1]!);
+    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=1'));
+  });
+
+  it('is kept current by socket events: another status removes a credential, a problem adds one', async () => {
+    const { user, sockets, gateway } = setUp([INVALID, MFA, VALID]);
+    const socket = connectLatestInAct(sockets);
+    const popover = await openPopover(user, 2);
+
+    gateway.credentials = [INVALID, { ...MFA, dentalXChange: { status: 'inProgress' } }, VALID];
+    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'c-mfa', status: 'inProgress' }));
+    expect(await button(1)).toBeInTheDocument();
+    await waitFor(() => expect(within(popover).queryByText('MetLife Dental')).not.toBeInTheDocument());
+
+    gateway.credentials = [INVALID, { ...MFA, dentalXChange: { status: 'inProgress' } }, { ...VALID, dentalXChange: { status: 'failed' } }];
+    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'c-valid', status: 'failed' }));
+    expect(await button(2)).toBeInTheDocument();
+    expect(await within(popover).findByText('Guardian Anytime')).toBeInTheDocument();
+  });
+
+  it("says 'No notifications' when nothing needs attention", async () => {
+    const { user, sockets } = setUp([VALID]);
+    connectLatestInAct(sockets);
+    const popover = await openPopover(user, 0);
+    expect(await within(popover).findByText('No notifications')).toBeInTheDocument();
+  });
+
+  it("says 'No connection to server' while the socket is not connected", async () => {
+    const { user, sockets } = setUp([INVALID]);
+    const popover = await openPopover(user, 1);
+    expect(within(popover).getByText('No connection to server')).toBeInTheDocument();
+    connectLatestInAct(sockets);
+    await waitFor(() => expect(within(popover).queryByText('No connection to server')).not.toBeInTheDocument());
+    act(() => sockets.latest().serverDisconnects('io server disconnect'));
+    expect(await within(popover).findByText('No connection to server')).toBeInTheDocument();
+  });
+
+  it("shows the socket's error text with it", async () => {
+    const { user, sockets } = setUp([]);
+    act(() => {
+      sockets.latest().serverConnects();
+      sockets.latest().serverEmits(SOCKET_EVENTS.error, { code: 'INVALID_TOKEN', message: 'expired' });
+    });
+    const popover = await openPopover(user, 0);
+    expect(within(popover).getByText('Authentication failed - token may be expired')).toBeInTheDocument();
+  });
+
+  it("says 'Loading portal data...' until the credentials arrive", async () => {
+    const { user } = setUp([INVALID], 'staffmanager', '/verification', (gateway) =>
+      gateway.answer('GET /api/portals/credentials', new Promise(() => undefined)),
+    );
+    const popover = await openPopover(user, 0);
+    expect(within(popover).getByText('Loading portal data...')).toBeInTheDocument();
+  });
+
+  it('is not offered to users who cannot open a credentials page', async () => {
+    setUp([INVALID], 'staff');
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(screen.queryByRole('button', { name: /Portal credential notifications/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('portal credentials pages', () => {
+  it('/dental-office-settings?tab=1 opens the portal credentials tab for an office manager', async () => {
+    setUp([VALID], 'staffmanager', '/dental-office-settings?tab=1');
+    expect(await screen.findByRole('heading', { name: 'Portal Credentials Management' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Portal credentials' })).toHaveAttribute('aria-selected', 'true');
+    const guardian = await screen.findByRole('region', { name: 'Guardian Anytime' });
+    expect(await within(guardian).findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('/dental-office-settings opens the office settings tab, and the tab switch changes the address', async () => {
+    const { user, location } = setUp([], 'groupmanager', '/dental-office-settings');
+    expect(await screen.findByRole('tab', { name: 'Office settings' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Portal credentials' }));
+    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=1'));
+    expect(await screen.findByRole('heading', { name: 'Portal Credentials Management' })).toBeInTheDocument();
+  });
+
+  it('/management/portal-credentials shows a company user the first office, or the one the address names', async () => {
+    const office = (id: string, name: string) => ({
+      id,
+      orgId: 'org-demo',
+      name,
+      groupId: null,
+      planType: 'standard',
+      integration: null,
+      settings: { id, ableToFullfillForm: false },
+    });
+    const offices = (gateway: FakePortalsGateway) =>
+      gateway.answer('GET /api/management/offices', {
+        status: 200,
+        body: { items: [office('office-demo-1', 'Main St'), office('office-demo-2', 'Oak Ave')], total: 2, page: 1, pageSize: 100 },
+      });
+    const first = setUp([], 'agent', '/management/portal-credentials', offices);
+    expect(await screen.findByRole('heading', { name: 'Portal Credentials Management' })).toBeInTheDocument();
+    await waitFor(() => expect(first.gateway.callsTo('GET /api/portals/credentials').at(-1)?.office).toBe('office-demo-1'));
+    // Company users may add credentials for the office.
+    expect(await screen.findAllByRole('button', { name: 'Login' })).toHaveLength(3);
+    expect(screen.getByRole('combobox', { name: 'Dental office' }).closest('.ant-select')).toHaveTextContent('Main St');
+    first.unmount();
+
+    const named = setUp([], 'agent', '/management/portal-credentials?office=office-demo-2', offices);
+    await screen.findByRole('heading', { name: 'Portal Credentials Management' });
+    await waitFor(() => expect(named.gateway.callsTo('GET /api/portals/credentials').at(-1)?.office).toBe('office-demo-2'));
+    expect(named.gateway.callsTo('GET /api/portals/credentials').map((call) => call.office)).not.toContain('office-demo-1');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Screen 6: the login-credential button in the header with a badge counting the current office's credentials
+ * that need attention (invalid, failed, mfaRequired), and its popover (NOTIFICATION_POPOVER_WIDTH wide, at most
+ * NOTIFICATION_POPOVER_MAX_HEIGHT high, scrolling) listing them, each linking to the credentials page. Socket
+ * events keep the list current: a credential whose status changes to one that needs no attention leaves it.
+ */
+import {
+  canAccess,
+  credentialNeedsAttention,
+  MESSAGES,
+  NOTIFICATION_POPOVER_MAX_HEIGHT,
+  NOTIFICATION_POPOVER_WIDTH,
+  type Portal,
+  type PortalCredential,
+} from '@dv/contracts';
+import { Alert, Badge, Button, Popover, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useOffice } from '../office/office-context';
+import { useRealtimeState } from '../realtime/realtime-context';
+import { providerStatuses } from './credential-status';
+import { StatusChip } from './status-chip';
+import { useCredentialLiveUpdates, useCredentials, usePortals } from './use-portal-credentials';
+import './portals.css';
+
+const OFFICE_CREDENTIALS_PAGE = '/dental-office-settings?tab=1';
+const MANAGEMENT_CREDENTIALS_PAGE = '/management/portal-credentials';
+
+/** The credentials page this user may open, if any. */
+export function credentialsPageFor(roles: readonly string[]): string | null {
+  if (canAccess(OFFICE_CREDENTIALS_PAGE, roles)) return OFFICE_CREDENTIALS_PAGE;
+  if (canAccess(MANAGEMENT_CREDENTIALS_PAGE, roles)) return MANAGEMENT_CREDENTIALS_PAGE;
+  return null;
+}
+
+function KeyIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="currentColor">
+      <path d="M7 14a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm5.65-4A6 6 0 1 0 12.65 14H15v3h3v-3h2v-4h-7.35Z" />
+    </svg>
+  );
+}
+
+type NotificationListProps = {
+  connected: boolean;
+  socketError: string | null;
+  loading: boolean;
+  items: readonly { credential: PortalCredential; portal: Portal | undefined }[];
+  pagePath: string;
+  onNavigate: () => void;
+};
+
+export function NotificationList({ connected, socketError, loading, items, pagePath, onNavigate }: NotificationListProps) {
+  return (
+    <div
+      className="dv-notifications"
+      style={{ width: NOTIFICATION_POPOVER_WIDTH, maxHeight: NOTIFICATION_POPOVER_MAX_HEIGHT }}
+      aria-label="Portal credential notifications"
+      role="region"
+    >
+      {!connected ? (
+        <Alert
+          className="dv-notifications__notice"
+          type="warning"
+          showIcon
+          title={MESSAGES.NO_CONNECTION_TO_SERVER}
+          description={socketError ?? undefined}
+        />
+      ) : null}
+      {loading ? (
+        <Typography.Text type="secondary">{MESSAGES.LOADING_PORTAL_DATA}</Typography.Text>
+      ) : items.length === 0 ? (
+        <Typography.Text type="secondary">{MESSAGES.NO_NOTIFICATIONS}</Typography.Text>
+      ) : (
+        <ul className="dv-notifications__list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {items.map(({ credential, portal }) => (
+            <li key={credential.id} className="dv-notifications__item">
+              <Link to={pagePath} onClick={onNavigate}>
+                {portal?.name ?? credential.portalId}
+              </Link>
+              <Typography.Text type="secondary">{credential.username}</Typography.Text>
+              <div className="dv-portal-card__statuses">
+                {providerStatuses(credential).map((entry) => (
+                  <StatusChip key={entry.provider} {...entry} />
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The header's button; shown to users who may open a credentials page while an office is current. */
+export function CredentialNotifications() {
+  const { access, currentOfficeId } = useOffice();
+  const pagePath = credentialsPageFor(access.effectiveRoles);
+  if (currentOfficeId === null || pagePath === null) return null;
+  return <CredentialNotificationsFor officeId={currentOfficeId} pagePath={pagePath} />;
+}
+
+function CredentialNotificationsFor({ officeId, pagePath }: { officeId: string; pagePath: string }) {
+  const [open, setOpen] = useState(false);
+  const socket = useRealtimeState();
+  const portals = usePortals();
+  const credentials = useCredentials(officeId);
+  useCredentialLiveUpdates(officeId);
+
+  const items = (credentials.data ?? [])
+    .filter(credentialNeedsAttention)
+    .map((credential) => ({ credential, portal: portals.data?.find((portal) => portal.id === credential.portalId) }));
+  const loading = credentials.isPending || portals.isPending;
+
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      title="Portal credentials"
+      content={
+        <NotificationList
+          connected={socket.status === 'connected'}
+          socketError={socket.error}
+          loading={loading}
+          items={items}
+          pagePath={pagePath}
+          onNavigate={() => setOpen(false)}
+        />
+      }
+    >
+      <Badge count={items.length} size="small" offset={[-4, 4]}>
+        <Button
+          aria-label={`Portal credential notifications (${items.length})`}
+          icon={<KeyIcon />}
+          data-socket-status={socket.status}
+        />
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The MFA code entry of a credential that needs one (screen 5, SPEC sections 4, 5 and 8): the code is trimmed,
+ * Send is disabled while it is empty or while a code is under way; after a 201 it waits for the socket
+ * ('Waiting for verification...'); success hides the input.
+ */
+import { MESSAGES, type PortalCredentialStatus } from '@dv/contracts';
+import { Button, Input, Space, Typography } from 'antd';
+import { useEffect, useReducer, useState } from 'react';
+import { canSend, MFA_IDLE, mfaReducer } from './mfa-machine';
+import { type MfaAnswer } from './portals-api';
+
+export type MfaEntryProps = {
+  portalName: string;
+  /** The credential's overall status; the entry follows its changes. */
+  status: PortalCredentialStatus | null;
+  submit: (code: string) => Promise<MfaAnswer>;
+};
+
+export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
+  const [state, dispatch] = useReducer(mfaReducer, MFA_IDLE);
+  const [code, setCode] = useState('');
+
+  useEffect(() => {
+    dispatch({ type: 'credentialChanged', status });
+  }, [status]);
+
+  const busy = state.phase === 'submitting' || state.phase === 'waiting';
+  const shown = state.phase !== 'success' && (status === 'mfaRequired' || busy || state.phase === 'error');
+  if (!shown) return null;
+
+  async function send() {
+    if (!canSend(state, code)) return;
+    dispatch({ type: 'submit' });
+    try {
+      dispatch({ type: 'answered', answer: await submit(code.trim()) });
+    } catch {
+      dispatch({ type: 'crashed' });
+    }
+  }
+
+  return (
+    <div className="dv-mfa" role="group" aria-label={`MFA code for ${portalName}`}>
+      <Space.Compact block>
+        <Input
+          aria-label="MFA code"
+          placeholder="MFA code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          disabled={busy}
+          onChange={(event) => setCode(event.target.value)}
+          onPressEnter={() => void send()}
+        />
+        <Button type="primary" disabled={!canSend(state, code)} loading={state.phase === 'submitting'} onClick={() => void send()}>
+          {MESSAGES.BUTTON_SEND}
+        </Button>
+      </Space.Compact>
+      {state.phase === 'waiting' ? (
+        <Typography.Text type="secondary" role="status">
+          {MESSAGES.MFA_WAITING}
+        </Typography.Text>
+      ) : null}
+      {state.phase === 'error' && state.error ? (
+        <Typography.Text type="danger" role="alert">
+          {state.error}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}

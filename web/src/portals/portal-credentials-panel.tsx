@@ -1,0 +1,155 @@
+/**
+ * Screen 5, the Portal Credentials Management page, for one office: the title (with a 'sandbox' badge while the
+ * portals are simulated), a card per portal, the empty state, load errors in a dismissible alert, and the
+ * credential and JSON dialogs. Cards follow the socket live. Used on the portal credentials tab of
+ * /dental-office-settings and on /management/portal-credentials.
+ */
+import { MESSAGES, type Portal, type PortalCredential, type PortalCredentialInput, type PortalCredentialUpdateInput } from '@dv/contracts';
+import { Alert, Empty, Spin, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useServices } from '../app/services-context';
+import { useInfoBar } from '../info-bar/info-bar';
+import { CredentialDialog, type CredentialDialogTarget } from './credential-dialog';
+import { JsonDialog, type JsonDialogTarget } from './json-dialog';
+import { PortalCard } from './portal-card';
+import { createCredential, deleteCredential, retryLogin, submitMfaCode, updateCredential } from './portals-api';
+import {
+  useCredentialCache,
+  useCredentialLiveUpdates,
+  useCredentials,
+  usePortals,
+  useSandbox,
+} from './use-portal-credentials';
+import './portals.css';
+
+export type PortalCredentialsPanelProps = {
+  officeId: string;
+  /** May add, edit and delete (office managers and company users); others only read, retry and answer MFA. */
+  canEdit: boolean;
+};
+
+function loadErrors(portalsFailed: boolean, credentialsFailed: boolean): string[] {
+  return [
+    ...(portalsFailed ? [MESSAGES.FAILED_TO_LOAD_PORTALS] : []),
+    ...(credentialsFailed ? [MESSAGES.FAILED_TO_LOAD_CREDENTIALS] : []),
+  ];
+}
+
+export function PortalCredentialsPanel({ officeId, canEdit }: PortalCredentialsPanelProps) {
+  const { http } = useServices();
+  const infoBar = useInfoBar();
+  const portals = usePortals();
+  const credentials = useCredentials(officeId);
+  const sandbox = useSandbox();
+  const cache = useCredentialCache(officeId);
+  useCredentialLiveUpdates(officeId);
+
+  const [dialog, setDialog] = useState<CredentialDialogTarget | null>(null);
+  const [json, setJson] = useState<JsonDialogTarget | null>(null);
+
+  const errors = loadErrors(portals.isError, credentials.isError);
+  const errorKey = errors.join('|');
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  useEffect(() => {
+    if (errorKey === '') setDismissed(null);
+  }, [errorKey]);
+
+  const credentialFor = (portal: Portal): PortalCredential | undefined =>
+    credentials.data?.find((credential) => credential.portalId === portal.id);
+
+  async function remove(credential: PortalCredential) {
+    const outcome = await deleteCredential(http, officeId, credential.id).catch(() => null);
+    if (outcome?.ok) {
+      cache.remove(credential.id);
+      void cache.refetch();
+    } else {
+      infoBar.show({ type: 'error', text: MESSAGES.FAILED_TO_DELETE_CREDENTIAL });
+    }
+  }
+
+  function save(target: CredentialDialogTarget, input: PortalCredentialInput | PortalCredentialUpdateInput) {
+    return target.credential
+      ? updateCredential(http, officeId, target.credential.id, input)
+      : createCredential(http, officeId, target.portal.id, input as PortalCredentialInput);
+  }
+
+  const loading = portals.isPending || (credentials.isPending && !credentials.isError);
+  const list = portals.data ?? [];
+
+  return (
+    <div className="dv-portal-credentials">
+      <div className="dv-portal-credentials__heading">
+        <h1 className="dv-page-title">{MESSAGES.PORTAL_CREDENTIALS_TITLE}</h1>
+        {sandbox ? (
+          <Tag color="purple" className="dv-sandbox-badge">
+            sandbox
+          </Tag>
+        ) : null}
+      </div>
+
+      {errors.length > 0 && dismissed !== errorKey ? (
+        <Alert
+          type="error"
+          showIcon
+          className="dv-portal-credentials__alert"
+          title={MESSAGES.FAILED_TO_LOAD_PORTAL_CREDENTIALS_DATA}
+          description={errors.join('. ')}
+          closable={{ onClose: () => setDismissed(errorKey), 'aria-label': 'Dismiss' }}
+        />
+      ) : null}
+
+      {loading ? (
+        <div className="dv-portal-credentials__loading">
+          <Spin aria-label="Loading portals" />
+        </div>
+      ) : portals.isSuccess && list.length === 0 ? (
+        <Empty
+          className="dv-portal-credentials__empty"
+          description={
+            <>
+              <Typography.Text strong>{MESSAGES.NO_PORTALS_AVAILABLE}</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">{MESSAGES.NO_PORTALS_HINT}</Typography.Text>
+            </>
+          }
+        />
+      ) : (
+        <div className="dv-portal-credentials__grid">
+          {list.map((portal) => {
+            const credential = credentialFor(portal);
+            return (
+              <PortalCard
+                key={portal.id}
+                portal={portal}
+                credential={credential}
+                canEdit={canEdit}
+                credentialsKnown={credentials.isSuccess}
+                onLogin={() => setDialog({ portal })}
+                onEdit={() => setDialog({ portal, credential })}
+                onDelete={() => (credential ? remove(credential) : Promise.resolve())}
+                onShowJson={() => setJson({ portal, credential })}
+                retry={() => retryLogin(http, officeId, credential?.id ?? '')}
+                onRetried={cache.put}
+                submitMfaCode={(code) => submitMfaCode(http, officeId, portal.id, code)}
+              />
+            );
+          })}
+        </div>
+      )}
+
+      {dialog ? (
+        <CredentialDialog
+          target={dialog}
+          onClose={() => setDialog(null)}
+          save={(input) => save(dialog, input)}
+          onSaved={(credential) => {
+            cache.put(credential);
+            infoBar.show({ type: 'saved' });
+            void cache.refetch();
+          }}
+        />
+      ) : null}
+      {json ? <JsonDialog target={json} onClose={() => setJson(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The browser routes: one per entry of ROUTES (@dv/contracts, SPEC section 2), each behind the route gate and
+ * inside the page frame; unknown paths go to the default page. Pages that a later release builds show the
+ * under-construction page meanwhile.
+ */
+import { type Route, ROUTES } from '@dv/contracts';
+import { type ComponentType } from 'react';
+import { type RouteObject } from 'react-router-dom';
+import { HandleLoginPage } from '../auth/handle-login-page';
+import { LoginPage } from '../auth/login-page';
+import { LogoutPage } from '../auth/logout-page';
+import { RefreshTokenPage } from '../auth/refresh-token-page';
+import { SessionEndPage } from '../auth/session-end-page';
+import { BugDetailPage } from '../bugs/bug-detail-page';
+import { BugListPage } from '../bugs/bug-list-page';
+import { PageFrame } from '../layout/page-frame';
+import { RootLayout } from '../layout/root-layout';
+import { HomePage } from '../pages/home-page';
+import { TermsPage } from '../pages/terms-page';
+import { UnauthorizedPage } from '../pages/unauthorized-page';
+import { UnderConstructionPage } from '../pages/under-construction-page';
+import { UserGuidePage } from '../pages/user-guide-page';
+import { DentalOfficeSettingsPage } from '../portals/dental-office-settings-page';
+import { ManagementPortalCredentialsPage } from '../portals/management-portal-credentials-page';
+import { RouteGate } from './route-gate';
+
+export const PAGES: Readonly<Record<string, ComponentType>> = {
+  '/': HomePage,
+  '/login': LoginPage,
+  '/logout': LogoutPage,
+  '/unauthorized': UnauthorizedPage,
+  '/under-construction': UnderConstructionPage,
+  '/handleLogin': HandleLoginPage,
+  '/sessionEnd': SessionEndPage,
+  '/refreshToken': RefreshTokenPage,
+  '/user-guide': UserGuidePage,
+  '/terms': TermsPage,
+  '/dental-office-settings': DentalOfficeSettingsPage,
+  '/management/portal-credentials': ManagementPortalCredentialsPage,
+  '/management/bugs': BugListPage,
+  '/management/bugs/{id}': BugDetailPage,
+};
+
+/** '/plan/{id}' -> '/plan/:id'. */
+export function routerPath(pattern: string): string {
+  return pattern.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+function routeObject(route: Route): RouteObject {
+  const Page = PAGES[route.path] ?? UnderConstructionPage;
+  return {
+    path: routerPath(route.path),
+    element: (
+      <RouteGate>
+        <PageFrame route={route}>
+          <Page />
+        </PageFrame>
+      </RouteGate>
+    ),
+  };
+}
+
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      children: [...ROUTES.map(routeObject), { path: '*', element: <RouteGate>{null}</RouteGate> }],
+    },
+  ];
+}

@@ -1,0 +1,124 @@
+/**
+ * Screen flow of the app start (SPEC section 4): loading overlay, organization prompt, maintenance lock, or the
+ * app itself. The transitions are startup-machine.ts; this component runs its commands.
+ */
+import { type FeatureFlag, isFeatureActive, MAINTENANCE_LOCK_RECHECK_MS } from '@dv/contracts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
+import { type OrganizationLookup } from '../organization/organization-api';
+import { type KnownOrganization } from '../organization/organization-machine';
+import { OrganizationResolver } from '../organization/organization-resolver';
+import { inferClientType } from './client-type';
+import { LoadingOverlay } from './loading-overlay';
+import { MaintenanceLockScreen } from './maintenance-lock-screen';
+import { removeSplash } from './splash';
+import {
+  initialStartup,
+  type Startup,
+  type StartupCommand,
+  type StartupEvent,
+  startupTransition,
+} from './startup-machine';
+
+export type StartupDeps = {
+  host: string;
+  lookupOrganization: (input: { organizationDomain: string } | { organizationName: string }) => Promise<OrganizationLookup>;
+  storedOrganizationId: () => string | null;
+  saveOrganizationId: (id: string) => void;
+  readFlags: () => Promise<readonly FeatureFlag[]>;
+  skipMaintenanceLock: () => boolean;
+  reload: () => void;
+};
+
+export type ReadyOrganization = Required<Pick<Startup, 'organizationId' | 'clientType'>>;
+
+const OrganizationContext = createContext<ReadyOrganization | null>(null);
+
+/** The organization the app runs for; only inside a started app. */
+export function useOrganization(): ReadyOrganization {
+  const organization = useContext(OrganizationContext);
+  if (!organization) throw new Error('useOrganization before start-up finished');
+  return organization;
+}
+
+type Machine = { startup: Startup; command?: StartupCommand; commandCount: number };
+
+export function StartupGate({ deps, children }: { deps: StartupDeps; children: ReactNode }) {
+  const depsRef = useRef(deps);
+  depsRef.current = deps;
+
+  const [machine, dispatch] = useReducer(
+    (current: Machine, event: StartupEvent): Machine => {
+      const next = startupTransition(current.startup, event, {
+        skipMaintenanceLock: depsRef.current.skipMaintenanceLock(),
+      });
+      if (!next.command && next.state === current.startup) return current;
+      return next.command
+        ? { startup: next.state, command: next.command, commandCount: current.commandCount + 1 }
+        : { ...current, startup: next.state };
+    },
+    { startup: initialStartup, commandCount: 0 },
+  );
+  const { startup } = machine;
+
+  const readFlags = useCallback(() => {
+    depsRef.current.readFlags().then(
+      (flags) => dispatch({ type: 'flagsLoaded', maintenanceLock: isFeatureActive(flags, 'MAINTANANCE_LOCK') }),
+      () => dispatch({ type: 'flagsFailed' }),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (machine.command === 'readFlags') readFlags();
+    if (machine.command === 'reload') depsRef.current.reload();
+  }, [machine.commandCount, machine.command, readFlags]);
+
+  useEffect(() => {
+    if (startup.phase !== 'lock') return;
+    const timer = setInterval(readFlags, MAINTENANCE_LOCK_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [startup.phase, readFlags]);
+
+  useEffect(() => {
+    if (startup.phase !== 'loading') removeSplash();
+  }, [startup.phase]);
+
+  const onKnown = useCallback(
+    (organization: KnownOrganization) =>
+      dispatch({
+        type: 'organizationKnown',
+        organizationId: organization.id,
+        clientType: inferClientType(organization.clientType),
+      }),
+    [],
+  );
+  const onRequired = useCallback(() => dispatch({ type: 'organizationRequired' }), []);
+  const ready = useMemo<ReadyOrganization | null>(
+    () =>
+      startup.organizationId === undefined
+        ? null
+        : { organizationId: startup.organizationId, clientType: startup.clientType ?? 'dentalOffice' },
+    [startup.organizationId, startup.clientType],
+  );
+
+  if (startup.organizationId === undefined) {
+    return (
+      <OrganizationResolver
+        host={deps.host}
+        lookup={deps.lookupOrganization}
+        storedOrganizationId={deps.storedOrganizationId}
+        saveOrganizationId={deps.saveOrganizationId}
+        onRequired={onRequired}
+        onKnown={onKnown}
+      />
+    );
+  }
+  switch (startup.phase) {
+    case 'loading':
+    case 'get_org':
+      return <LoadingOverlay />;
+    case 'lock':
+      return <MaintenanceLockScreen />;
+    case 'ready':
+      return <OrganizationContext.Provider value={ready}>{children}</OrganizationContext.Provider>;
+  }
+}

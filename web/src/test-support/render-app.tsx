@@ -1,0 +1,87 @@
+/** Renders the app's routes in memory with a fake session and a fake gateway, as the browser would. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { useEffect } from 'react';
+import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
+import { createAppServices } from '../app/app-services';
+import { ServicesContext } from '../app/services-context';
+import { SessionProvider } from '../auth/session-context';
+import { type FetchFn } from '../http/http-client';
+import { OfficeProvider } from '../office/office-context';
+import { RealtimeProvider } from '../realtime/realtime-context';
+import { type SocketFactory } from '../realtime/socket-client';
+import { appRoutes } from '../routing/route-table';
+import { NotifierBinder } from '../ui/notifier-binder';
+import { type FakeSession } from './fake-session';
+import { fakeSockets } from './fake-socket';
+
+function json(value: unknown, status = 200): Response {
+  return {
+    ok: status < 300,
+    status,
+    statusText: '',
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    text: () => Promise.resolve(JSON.stringify(value)),
+  } as unknown as Response;
+}
+
+/** GET /api/features, the user's offices and each office: what the shell asks for. */
+export const fakeGateway: FetchFn = (url) => {
+  const path = url.split('?')[0] ?? url;
+  if (path === '/api/features') return Promise.resolve(json([]));
+  if (path === '/api/dentaloffice/user/all') return Promise.resolve(json([]));
+  const office = /^\/api\/dentaloffice\/([^/]+)$/.exec(path);
+  if (office) return Promise.resolve(json({ id: office[1], planType: 'standard' }));
+  return Promise.resolve(json({ statusCode: 404, error: 'Not Found', message: `Route ${path} not found` }, 404));
+};
+
+function AppRoutes() {
+  return useRoutes(appRoutes());
+}
+
+function LocationProbe({ onChange }: { onChange: (location: string) => void }) {
+  const location = useLocation();
+  useEffect(() => {
+    onChange(`${location.pathname}${location.search}`);
+  }, [location, onChange]);
+  return null;
+}
+
+// The data router needs the Fetch API's Request, which jsdom leaves out: the same routes in a MemoryRouter.
+// The socket is a fake that never connects unless a test plays the server (see fake-socket.ts).
+export function renderApp(
+  session: FakeSession,
+  path: string,
+  fetch: FetchFn = fakeGateway,
+  createSocket: SocketFactory = fakeSockets().create,
+) {
+  const services = createAppServices({ fetch, location: { pathname: '/', search: '', assign: () => undefined } });
+  services.queryClient.setDefaultOptions({ queries: { retry: false } });
+  let current = path;
+  services.runtime.session = session;
+  const view = render(
+    <ServicesContext.Provider value={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <AntApp>
+          <NotifierBinder hub={services.notifierHub} />
+          <SessionProvider controller={session}>
+            <OfficeProvider>
+              <RealtimeProvider createSocket={createSocket}>
+                <MemoryRouter initialEntries={[path]}>
+                  <LocationProbe
+                    onChange={(next) => {
+                      current = next;
+                    }}
+                  />
+                  <AppRoutes />
+                </MemoryRouter>
+              </RealtimeProvider>
+            </OfficeProvider>
+          </SessionProvider>
+        </AntApp>
+      </QueryClientProvider>
+    </ServicesContext.Provider>,
+  );
+  return { ...view, services, location: () => current };
+}

@@ -1,0 +1,36 @@
+/** Binds the notifier to antd's notification and modal APIs of the surrounding <App>. */
+import { App, Button } from 'antd';
+import { useEffect } from 'react';
+import { type NotifierHub } from './notifier';
+
+export function NotifierBinder({ hub }: { hub: NotifierHub }) {
+  const { notification, modal } = App.useApp();
+  useEffect(
+    () =>
+      hub.bind({
+        toast: ({ key, type, message, description, durationMs, onClose, closable, action }) =>
+          notification.open({
+            key,
+            type,
+            title: message,
+            description,
+            duration: durationMs === false ? false : durationMs / 1000,
+            onClose,
+            closable: closable ?? true,
+            role: type === 'error' || type === 'warning' ? 'alert' : 'status',
+            actions: action ? (
+              <Button type="primary" size="small" onClick={action.onClick}>
+                {action.label}
+              </Button>
+            ) : undefined,
+          }),
+        closeToast: (key) => notification.destroy(key),
+        alert: (message) =>
+          new Promise<void>((resolve) => {
+            modal.warning({ title: message, okText: 'OK', onOk: () => resolve(), afterClose: () => resolve() });
+          }),
+      }),
+    [hub, notification, modal],
+  );
+  return null;
+}

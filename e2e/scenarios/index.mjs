@@ -1,0 +1,18 @@
+import { organizationPrompt } from './organization-prompt.mjs';
+import { roleScenarios } from './roles.mjs';
+import { maintenanceLock } from './maintenance-lock.mjs';
+import { sessionWarning, sessionExpiry } from './session.mjs';
+import { unauthorizedApi } from './unauthorized-api.mjs';
+import { bugReports } from './bug-reports.mjs';
+import { portalCredentialScenarios } from './portal-credentials.mjs';
+
+export const scenarios = [
+  organizationPrompt,
+  ...roleScenarios,
+  maintenanceLock,
+  sessionWarning,
+  sessionExpiry,
+  unauthorizedApi,
+  ...portalCredentialScenarios,
+  bugReports,
+];

@@ -1,0 +1,119 @@
+/**
+ * Every seeded user signs in on the demo organization's host, lands on their start page with exactly the menu
+ * their role may see (SPEC section 6), is kept out of a page their role may not open, and signs out.
+ */
+import { assert, menuLabels, pathOf, signInAt, storedSession, waitForPath } from '../lib/helpers.mjs';
+
+const OFFICE_MANAGER_MENU = [
+  'New Verification',
+  'Plan Search',
+  'Appointment Schedule',
+  'Verifications History',
+  'Settings',
+  'Form Customization',
+  'Billing Settings',
+  'Dental Office Settings',
+  'User Guide',
+  'Bug report',
+];
+const COMPANY_MENU = ['New Verification', 'Plan Search', 'Management', 'User Guide', 'Bug report'];
+
+/**
+ * home: where the user lands; menuAt: the page whose menu is checked (the start page unless it has no menu);
+ * forbidden: a page the role may not open, and where the user is sent instead.
+ */
+const ROLES = [
+  { role: 'superadministrator', home: '/verification', menu: COMPANY_MENU, forbidden: '/correction', sentTo: '/unauthorized' },
+  { role: 'admin', home: '/verification', menu: COMPANY_MENU, forbidden: '/management/features', sentTo: '/unauthorized' },
+  { role: 'agent', home: '/verification', menu: COMPANY_MENU, forbidden: '/management/integrations', sentTo: '/unauthorized' },
+  {
+    role: 'staffmanager',
+    home: '/verification',
+    menu: OFFICE_MANAGER_MENU,
+    forbidden: '/management',
+    sentTo: '/unauthorized',
+    // Staff (not manager) in the second office, which is freemium without a schedule integration.
+    otherOffice: { id: 'office-demo-2', menu: ['New Verification', 'Plan Search', 'Verifications History', 'User Guide', 'Bug report'] },
+  },
+  {
+    role: 'staff',
+    home: '/verification',
+    menu: ['New Verification', 'Plan Search', 'Appointment Schedule', 'Verifications History', 'User Guide', 'Bug report'],
+    forbidden: '/customization',
+    sentTo: '/unauthorized',
+  },
+  {
+    role: 'groupmanager',
+    home: '/customization',
+    menu: ['Settings', 'Form Customization', 'Billing Settings', 'Dental Office Settings', 'User Guide', 'Bug report'],
+    forbidden: '/verification',
+    sentTo: '/unauthorized',
+  },
+  // No page of the product is a group member's: the start page is /unauthorized; the menu shows on the user guide.
+  { role: 'groupmember', home: '/unauthorized', menuAt: '/user-guide', menu: ['User Guide', 'Bug report'], forbidden: '/plan', sentTo: '/unauthorized' },
+  // A user registering a dental office goes to /register-do (no menu there) from any private page.
+  { role: 'doregistration', home: '/register-do', menuAt: '/user-guide', menu: ['User Guide', 'Bug report'], forbidden: '/verification', sentTo: '/register-do' },
+  { role: 'goduser', home: '/correction', menu: ['User Guide', 'Bug report'], forbidden: '/management', sentTo: '/unauthorized' },
+];
+
+async function checkMenu(page, expected, where) {
+  const labels = await menuLabels(page);
+  assert.deepEqual(labels, expected, `menu on ${where}`);
+}
+
+function roleScenario({ role, home, menu, menuAt, forbidden, sentTo, otherOffice }) {
+  return {
+    id: `roles-${role}`,
+    async run({ stack, page, shot }) {
+      const email = `${role}@demo.test`;
+      await page.goto(stack.demoUrl);
+      await signInAt(page, stack, email);
+      await waitForPath(page, home);
+      await shot('1-home');
+
+      if (menuAt) await page.goto(`${stack.demoUrl}${menuAt}`);
+      await checkMenu(page, menu, menuAt ?? home);
+      await shot('2-menu');
+
+      const current = page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]');
+      const currentPath = menuAt ?? home;
+      const menuItemOfPage = { '/verification': 'New Verification', '/user-guide': 'User Guide', '/customization': 'Form Customization' }[currentPath];
+      if (menuItemOfPage) {
+        assert.equal((await current.innerText()).trim(), menuItemOfPage, 'the current page item is disabled');
+      }
+      const links = page.getByRole('navigation', { name: 'Main menu' }).locator('a[href]');
+      for (const target of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('target')))) {
+        assert.equal(target, '_blank', 'menu items open in a new tab');
+      }
+
+      if (otherOffice) {
+        await page.getByRole('combobox', { name: 'Current office' }).click();
+        await page.getByRole('option', { name: /Oak Ave|office-demo-2/ }).click();
+        await page.waitForFunction((id) => globalThis.sessionStorage.getItem('current_office') === id, otherOffice.id);
+        await checkMenu(page, otherOffice.menu, `${currentPath} in ${otherOffice.id}`);
+        await shot('3-other-office');
+      }
+
+      await page.goto(`${stack.demoUrl}${forbidden}`);
+      await waitForPath(page, sentTo);
+      await shot('4-forbidden');
+
+      await page.goto(`${stack.demoUrl}${currentPath}`);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      // The provider asks to confirm the sign-out, then sends the browser back to /login, which signs in again.
+      await page.waitForURL((url) => url.href.startsWith(stack.issuer), { timeout: 20_000 });
+      const confirm = page.getByRole('button', { name: 'Sign out' });
+      if (await confirm.count()) await confirm.click();
+      await page.waitForURL((url) => url.href.startsWith(stack.issuer) && url.pathname.startsWith('/interaction/'), {
+        timeout: 20_000,
+      });
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await shot('5-signed-out');
+      await page.goto(`${stack.demoUrl}/terms`);
+      assert.equal(await storedSession(page), null, 'the token is gone after sign-out');
+      assert.equal(pathOf(page), '/terms');
+    },
+  };
+}
+
+export const roleScenarios = ROLES.map(roleScenario);

@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// findBy* and waitFor poll until their condition holds; on a loaded two-core CI machine an antd page can take
+// longer than the library's 1 s default to render, so they may keep polling longer before giving up.
+configure({ asyncUtilTimeout: 10_000 });
 
 // react-router and the token decoder use the Encoding API, which jsdom leaves out.
 if (!('TextEncoder' in globalThis)) Object.assign(globalThis, { TextEncoder, TextDecoder });

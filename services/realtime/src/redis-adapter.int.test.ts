@@ -184,7 +184,7 @@ if (!redis.available) {
         }
         const silent = await connectClient(url);
         clients.push(silent);
-        await waitFor(() => silent.disconnectReason !== undefined, 'authorization timeout', 3_000);
+        await waitFor(() => silent.disconnectReason !== undefined, 'authorization timeout', 10_000);
         expect(silent.named(SOCKET_EVENTS.error)).toEqual([SOCKET_ERRORS.timeout]);
       }
     });

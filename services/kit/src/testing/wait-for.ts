@@ -2,7 +2,7 @@
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
   description: string,
-  timeoutMs = 5_000,
+  timeoutMs = 20_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

@@ -191,7 +191,7 @@ describe('answering with the office’s credential', () => {
 });
 
 async function waitForAnswers(h: Harness, requestId: string, count: number): Promise<void> {
-  await waitFor(() => h.answersTo(requestId).length >= count, `${count} answers to ${requestId}`, 5_000);
+  await waitFor(() => h.answersTo(requestId).length >= count, `${count} answers to ${requestId}`, 20_000);
 }
 
 it('answers credentialPending when a login takes longer than a request may wait, and the data when it ends', async () => {

@@ -279,7 +279,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
         const response = await call('GET', `/api/verifications/${id}`, { as });
         detail = response.json<VerificationDetail>();
         return response.statusCode === 200 && detail.jobs.every((job) => job.status !== 'pending' && job.status !== 'processing');
-      }, `verification ${id} to settle`, 10_000);
+      }, `verification ${id} to settle`, 30_000);
       return detail!;
     },
     async collect(topic) {
@@ -294,7 +294,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       return {
         events,
         async waitFor(predicate, what) {
-          await waitFor(() => events.some(predicate), `${what} on ${topic}`, 10_000);
+          await waitFor(() => events.some(predicate), `${what} on ${topic}`, 20_000);
           return events.find(predicate)!;
         },
       };

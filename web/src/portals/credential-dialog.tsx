@@ -2,7 +2,7 @@
  * The credential dialog (SPEC sections 5 and 7): username and password for a portal. Adding needs both
  * ('Username is required', 'Password is required'); editing needs the username, and an empty password keeps the
  * stored one ('Leave empty to keep current password'). The rules are the contracts' input schemas. A save the
- * server refuses shows its message under the password field.
+ * server refuses shows its message under the password field. Enter in either field saves, like the Save button.
  */
 import {
   MESSAGES,
@@ -83,7 +83,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
       destroyOnHidden
       maskClosable={!saving}
     >
-      <Form id={formId} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
+      <Form id={formId} layout="vertical" requiredMark={false}>
         <Form.Item
           label="Username"
           htmlFor={`${formId}-username`}
@@ -94,6 +94,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
             id={`${formId}-username`}
             autoComplete="off"
             value={username}
+            onPressEnter={() => void submit()}
             onChange={(event) => {
               setUsername(event.target.value);
               setErrors((current) => ({ ...current, username: undefined }));
@@ -111,6 +112,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
             id={`${formId}-password`}
             autoComplete="new-password"
             value={password}
+            onPressEnter={() => void submit()}
             onChange={(event) => {
               setPassword(event.target.value);
               setErrors((current) => ({ ...current, password: undefined }));

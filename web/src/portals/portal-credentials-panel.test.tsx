@@ -174,6 +174,22 @@ describe('portal credentials page: credential dialog', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your changes has been saved.');
   });
 
+  it('saves with Enter from the keyboard, checking the fields first', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const gateway = fakePortalsGateway();
+    renderPanel(gateway);
+    await user.click(await within(await card('MetLife Dental')).findByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Login to MetLife Dental' });
+    await user.type(within(dialog).getByLabelText('Username'), 'met-user{Enter}');
+    expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+    expect(gateway.callsTo('POST /api/portals/metdental/credentials/')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Password'), 's3cret{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(gateway.callsTo('POST /api/portals/metdental/credentials/')).toHaveLength(1);
+    expect(gateway.callsTo('POST /api/portals/metdental/credentials/')[0]?.body).toEqual({ username: 'met-user', password: 's3cret' });
+  });
+
   it('keeps the current password when editing with an empty one, and shows the hint', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
     const gateway = fakePortalsGateway({ credentials: [VALID_DNOA] });

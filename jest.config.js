@@ -22,9 +22,6 @@ const swc = (react) => [
 ];
 
 const shared = {
-  // The suite runs on two-core CI machines next to Chromium and the databases; a test that waits for a
-  // service under that load must not fail on jest's 5 s default. Tests assert behaviour, never timings.
-  testTimeout: 30_000,
   transformIgnorePatterns: [ignoreUnlessEsm],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // Workspace packages are tested from source, never from a stale build.
@@ -44,7 +41,10 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testTimeout: shared.testTimeout,
+  // The suite runs on two-core CI machines next to the databases; a long antd flow in jsdom or a service test
+  // waiting for its workers must not fail on jest's 5 s default under that load. (Jest reads this option only
+  // here, not per project.) Tests assert behaviour, never timings.
+  testTimeout: 60_000,
   projects: [
     {
       ...shared,

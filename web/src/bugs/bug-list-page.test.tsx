@@ -38,12 +38,17 @@ function openList(path = '/management/bugs', reports = REPORTS, failWith: number
   return { gateway, view, listCalls };
 }
 
+/**
+ * The texts of the table's data rows. A plain DOM query: the helpers below poll it until the list settles, and
+ * role queries walk antd's whole tree on every poll, slow enough in jsdom to miss a deadline on a busy machine.
+ */
 async function rows() {
-  const table = await screen.findByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.textContent ?? '');
+  const body = await waitFor(() => {
+    const found = document.querySelector('.ant-table-tbody');
+    expect(found).not.toBeNull();
+    return found!;
+  });
+  return [...body.querySelectorAll('tr.ant-table-row')].map((row) => row.textContent ?? '');
 }
 
 async function titlesShown() {

@@ -9,8 +9,6 @@ import { startGateway, type RunningGateway } from './start';
 import { callUrl } from './testing/harness';
 import { startUpstreamDouble, TEST_INTERNAL_TOKEN, type UpstreamDouble } from './testing/upstream-double';
 
-jest.setTimeout(30_000);
-
 describe('gateway with the development identity provider', () => {
   let idp: DevIdp;
   let idpUrl: string;

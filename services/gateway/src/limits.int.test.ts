@@ -3,8 +3,6 @@ import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { HOST_A, ORG_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
 
-jest.setTimeout(30_000);
-
 const STAFF_A = { sub: 'user-staff-a', org: ORG_A.id, roles: ['staff'], allowedOfficeIds: ['office-a1'] };
 const KB = 1024;
 

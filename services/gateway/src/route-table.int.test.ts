@@ -1,8 +1,6 @@
 import { API_ROUTES, apiAccess, ROLES, type Role } from '@dv/contracts';
 import { HOST_A, ORG_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
 
-jest.setTimeout(60_000);
-
 const OFFICE_SIDE: readonly Role[] = ['staffmanager', 'staff', 'groupmanager', 'groupmember'];
 const COMPANY_SIDE: readonly Role[] = ['agent', 'admin', 'superadministrator', 'goduser'];
 

@@ -8,8 +8,6 @@ import path from 'node:path';
 import { request } from 'undici';
 import { startStandalone, type RunningStandalone } from './start';
 
-jest.setTimeout(60_000);
-
 const FORGED = {
   'x-user-id': 'user-superadministrator',
   'x-user-email': 'superadministrator@demo.test',

@@ -6,8 +6,6 @@ import path from 'node:path';
 import { request } from 'undici';
 import { waitFor } from '@dv/kit';
 
-jest.setTimeout(60_000);
-
 describe('standalone main (child process)', () => {
   let dataDir: string;
   let child: ChildProcess | undefined;

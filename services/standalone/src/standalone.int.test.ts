@@ -6,8 +6,6 @@ import { ATTACHMENT_MAX_BYTES } from '@dv/contracts';
 import { DEMO_PORTAL_CREDENTIAL } from './demo-portal-credential';
 import { startStandalone, type RunningStandalone } from './start';
 
-jest.setTimeout(60_000);
-
 const DEMO_HOST = 'demo.localhost';
 
 async function call(baseUrl: string, urlPath: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {

@@ -1,13 +1,9 @@
 import { type ManagedBugReport, MESSAGES } from '@dv/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeSession, ROLE_CLAIMS } from '../test-support/fake-session';
 import { renderApp } from '../test-support/render-app';
 import { fakeBugsGateway, managedReport } from './fake-bugs-gateway';
-
-// antd renders the whole app shell here: a test takes seconds in jsdom, and a busy machine slows each step.
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
 
 const PNG = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
 const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });

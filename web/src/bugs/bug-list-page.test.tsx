@@ -1,13 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { fakeSession, ROLE_CLAIMS } from '../test-support/fake-session';
 import { renderApp } from '../test-support/render-app';
 import { changeListQuery, DEFAULT_LIST_QUERY, listQueryFromSearch, searchOfListQuery } from './bug-list-filters';
 import { fakeBugsGateway, managedReport } from './fake-bugs-gateway';
-
-// antd renders the whole app shell here: a test takes seconds in jsdom, and a busy machine slows each step.
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
 
 const REPORTS = [
   managedReport({ id: 'bug-1', title: 'Deductible shows 0', type: 'Data error', creationDate: '2025-03-10T12:00:00.000Z' }),

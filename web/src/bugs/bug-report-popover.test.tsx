@@ -1,5 +1,5 @@
 import { ATTACHMENT_MAX_BYTES, BUG_ATTACHMENT_TYPE_MESSAGE, MESSAGES } from '@dv/contracts';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { useState } from 'react';
@@ -20,10 +20,6 @@ const PNG_BYTES = Uint8Array.from(
 function pngFile(name = 'screen.png'): File {
   return new File([PNG_BYTES], name, { type: 'image/png' });
 }
-
-// antd renders the whole app shell here: a test takes seconds in jsdom, and a busy machine slows each step.
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
 
 /** The popover's dialog (antd's ids are all 'test-id' under jest, so it cannot be found by its name). */
 async function findPopover() {

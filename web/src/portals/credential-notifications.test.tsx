@@ -6,8 +6,6 @@ import { connectLatestInAct, fakeSockets } from '../test-support/fake-socket';
 import { fakePortalsGateway, type FakePortalsGateway, PORTAL_DNOA, PORTAL_GUARDIAN, PORTAL_METLIFE } from '../test-support/fake-portals-gateway';
 import { renderApp } from '../test-support/render-app';
 
-jest.setTimeout(30_000);
-
 const credential = (id: string, portalId: string, status: PortalCredential['dentalXChange']): PortalCredential => ({
   id,
   portalId,

@@ -5,8 +5,6 @@ import { connectLatestInAct } from '../test-support/fake-socket';
 import { fakePortalsGateway, type FakeReply } from '../test-support/fake-portals-gateway';
 import { OFFICE, renderPanel } from './testing/render-panel';
 
-jest.setTimeout(30_000);
-
 const NEEDS_MFA: PortalCredential = {
   id: 'cred-met',
   portalId: 'metdental',

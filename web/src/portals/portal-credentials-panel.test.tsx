@@ -5,9 +5,6 @@ import { connectLatestInAct } from '../test-support/fake-socket';
 import { fakePortalsGateway, PORTAL_DNOA, PORTAL_GUARDIAN, PORTAL_METLIFE } from '../test-support/fake-portals-gateway';
 import { OFFICE, renderPanel } from './testing/render-panel';
 
-// Rendering antd dialogs and typing into them in jsdom takes a few seconds per test.
-jest.setTimeout(30_000);
-
 const VALID_DNOA: PortalCredential = {
   id: 'cred-dnoa',
   portalId: 'dnoaconnect',

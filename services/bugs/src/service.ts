@@ -6,12 +6,13 @@
  */
 import path from 'node:path';
 import {
+  createClosers,
   createLogger,
   createOutboxRelay,
   type EventBus,
   INTERNAL_TOKEN_HEADER,
   type KeySource,
-  listenWithGracefulShutdown,
+  listenOrClose,
   type Logger,
   type OfficeBelongsToOrg,
   officeDirectory,
@@ -62,28 +63,19 @@ export async function startBugs(options: StartBugsOptions): Promise<RunningBugs>
   const { config } = options;
   const logger =
     options.logger ?? createLogger({ name: 'bugs', level: config.logLevel ?? 'info', redact: [INTERNAL_TOKEN_HEADER] });
-  const closers: (() => Promise<void>)[] = [];
-  const closeAll = async (): Promise<void> => {
-    for (const close of closers.splice(0).reverse()) {
-      try {
-        await close();
-      } catch (error) {
-        logger.error({ err: error }, 'closing failed');
-      }
-    }
-  };
+  const { add: closeWith, closeAll } = createClosers(logger);
 
   try {
     const store = options.store ?? (await openConfiguredStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, name: 'bugs' }));
-    if (!options.store) closers.push(() => store.close());
+    if (!options.store) closeWith(() => store.close());
     const bus = options.bus ?? (await openConfiguredBus({ kafkaBrokers: config.kafkaBrokers, clientId: 'bugs', logger }));
-    if (!options.bus) closers.push(() => bus.close());
+    if (!options.bus) closeWith(() => bus.close());
 
     await prepareBugsStore(store);
 
     const relay = createOutboxRelay({ store, bus, logger });
     await relay.start();
-    closers.push(() => relay.stop());
+    closeWith(() => relay.stop());
 
     const officeBelongsToOrg = options.officeBelongsToOrg ?? officeLookupFor(config);
     const app = await buildBugsApp({
@@ -98,14 +90,7 @@ export async function startBugs(options: StartBugsOptions): Promise<RunningBugs>
     // After the listener stopped and in-flight requests finished: relay, then bus and store.
     app.addHook('onClose', closeAll);
 
-    const listen = { port: config.port, host: config.host };
-    let url: string;
-    try {
-      url = options.handleSignals ? await listenWithGracefulShutdown(app, listen) : await app.listen(listen);
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
+    const url = await listenOrClose(app, { port: config.port, host: config.host, handleSignals: options.handleSignals });
     logger.info({ url }, 'bugs service listening');
     return { url, close: () => app.close() };
   } catch (error) {

@@ -75,6 +75,7 @@ export {
   type UpsertChange,
   type UpsertResult,
 } from './store/store';
+export { createClosers, listenOrClose, type Closers, type ServiceListenOptions } from './lifecycle';
 export { openConfiguredBus, openConfiguredStore, type BusSelection, type StoreSelection } from './adapters';
 export { openNedbStore, type NedbStoreOptions } from './store/nedb-store';
 export { openMongoStore, type MongoStoreOptions } from './store/mongo-store';

@@ -4,10 +4,11 @@
  * Closing stops listening (in-flight requests finish), then the relay, then what this call opened.
  */
 import {
+  createClosers,
   createLogger,
   createOutboxRelay,
   type EventBus,
-  listenWithGracefulShutdown,
+  listenOrClose,
   type Logger,
   openConfiguredBus,
   openConfiguredStore,
@@ -42,22 +43,13 @@ export async function startOffices(options: StartOfficesOptions): Promise<Runnin
   const { config } = options;
   const logger =
     options.logger ?? createLogger({ name: 'offices', level: config.logLevel ?? 'info', redact: [INTERNAL_TOKEN_HEADER] });
-  const closers: (() => Promise<void>)[] = [];
-  const closeAll = async (): Promise<void> => {
-    for (const close of closers.splice(0).reverse()) {
-      try {
-        await close();
-      } catch (error) {
-        logger.error({ err: error }, 'closing failed');
-      }
-    }
-  };
+  const { add: closeWith, closeAll } = createClosers(logger);
 
   try {
     const store = options.store ?? (await openConfiguredStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, name: 'offices' }));
-    if (!options.store) closers.push(() => store.close());
+    if (!options.store) closeWith(() => store.close());
     const bus = options.bus ?? (await openConfiguredBus({ kafkaBrokers: config.kafkaBrokers, clientId: 'offices', logger }));
-    if (!options.bus) closers.push(() => bus.close());
+    if (!options.bus) closeWith(() => bus.close());
 
     await prepareOfficesStore(store);
     if (options.seed) {
@@ -67,21 +59,14 @@ export async function startOffices(options: StartOfficesOptions): Promise<Runnin
 
     const relay = createOutboxRelay({ store, bus, logger });
     await relay.start();
-    closers.push(() => relay.stop());
+    closeWith(() => relay.stop());
 
     const app = await buildOfficesApp({ config, store, logger });
     app.addReadinessCheck('bus', () => bus.ping());
     // After the listener stopped and in-flight requests finished: relay, then bus and store.
     app.addHook('onClose', closeAll);
 
-    const listen = { port: config.port, host: config.host };
-    let url: string;
-    try {
-      url = options.handleSignals ? await listenWithGracefulShutdown(app, listen) : await app.listen(listen);
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
+    const url = await listenOrClose(app, { port: config.port, host: config.host, handleSignals: options.handleSignals });
     logger.info({ url }, 'offices service listening');
     return { url, close: () => app.close() };
   } catch (error) {

@@ -5,11 +5,12 @@
  * requests, aborts running logins, then closes what this call opened.
  */
 import {
+  createClosers,
   createLogger,
   createOutboxRelay,
   type EventBus,
   type KeySource,
-  listenWithGracefulShutdown,
+  listenOrClose,
   type Logger,
   type OfficeBelongsToOrg,
   officeDirectory,
@@ -61,22 +62,13 @@ function officeDirectoryFor(config: PortalsConfig): OfficeBelongsToOrg | undefin
 export async function startPortals(options: StartPortalsOptions): Promise<RunningPortals> {
   const { config } = options;
   const logger = options.logger ?? createLogger({ name: 'portals', level: config.logLevel ?? 'info', redact: ['x-internal-token'] });
-  const closers: (() => Promise<void>)[] = [];
-  const closeAll = async (): Promise<void> => {
-    for (const close of closers.splice(0).reverse()) {
-      try {
-        await close();
-      } catch (error) {
-        logger.error({ err: error }, 'closing failed');
-      }
-    }
-  };
+  const { add: closeWith, closeAll } = createClosers(logger);
 
   try {
     const store = options.store ?? (await openConfiguredStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, name: 'portals' }));
-    if (!options.store) closers.push(() => store.close());
+    if (!options.store) closeWith(() => store.close());
     const bus = options.bus ?? (await openConfiguredBus({ kafkaBrokers: config.kafkaBrokers, clientId: 'portals', logger }));
-    if (!options.bus) closers.push(() => bus.close());
+    if (!options.bus) closeWith(() => bus.close());
 
     await preparePortalsStore(store);
     const keyring = await keyringFor(config.keys);
@@ -84,7 +76,7 @@ export async function startPortals(options: StartPortalsOptions): Promise<Runnin
 
     const relay = createOutboxRelay({ store, bus, logger });
     await relay.start();
-    closers.push(() => relay.stop());
+    closeWith(() => relay.stop());
 
     const providers = providersFor(config);
     if (providers.some((adapter) => adapter.sandbox)) {
@@ -106,14 +98,7 @@ export async function startPortals(options: StartPortalsOptions): Promise<Runnin
     // relay, bus, store.
     app.addHook('onClose', closeAll);
 
-    const listen = { port: config.port, host: config.host };
-    let url: string;
-    try {
-      url = options.handleSignals ? await listenWithGracefulShutdown(app, listen) : await app.listen(listen);
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
+    const url = await listenOrClose(app, { port: config.port, host: config.host, handleSignals: options.handleSignals });
     logger.info({ url }, 'portals service listening');
     return { url, close: () => app.close() };
   } catch (error) {

@@ -8,10 +8,11 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   buildServer,
+  createClosers,
   createLogger,
   type EventBus,
   type KeySource,
-  listenWithGracefulShutdown,
+  listenOrClose,
   type Logger,
   openConfiguredBus,
   type TokenVerifier,
@@ -66,27 +67,18 @@ async function connectRedis(url: string, logger: Logger, role: string): Promise<
 export async function startRealtime(options: StartRealtimeOptions): Promise<RunningRealtime> {
   const { config } = options;
   const logger = options.logger ?? createLogger({ name: 'realtime', level: config.logLevel ?? 'info' });
-  const closers: (() => Promise<void>)[] = [];
-  const closeAll = async (): Promise<void> => {
-    for (const close of closers.splice(0).reverse()) {
-      try {
-        await close();
-      } catch (error) {
-        logger.error({ err: error }, 'closing failed');
-      }
-    }
-  };
+  const { add: closeWith, closeAll } = createClosers(logger);
 
   try {
     const bus = options.bus ?? (await openConfiguredBus({ kafkaBrokers: config.kafkaBrokers, clientId: 'realtime', logger }));
-    if (!options.bus) closers.push(() => bus.close());
+    if (!options.bus) closeWith(() => bus.close());
 
     let redis: { pub: Redis; sub: Redis } | undefined;
     if (config.redisUrl) {
       const pub = await connectRedis(config.redisUrl, logger, 'pub');
-      closers.push(async () => void (await pub.quit()));
+      closeWith(async () => void (await pub.quit()));
       const sub = await connectRedis(config.redisUrl, logger, 'sub');
-      closers.push(async () => void (await sub.quit()));
+      closeWith(async () => void (await sub.quit()));
       redis = { pub, sub };
     }
     const applied: AppliedEvents = redis
@@ -106,14 +98,14 @@ export async function startRealtime(options: StartRealtimeOptions): Promise<Runn
       authTimeoutMs: config.authTimeoutMs,
       pingIntervalMs: config.pingIntervalMs,
     });
-    closers.push(() => sockets.close());
+    closeWith(() => sockets.close());
     if (redis) {
       sockets.io.adapter(createAdapter(redis.pub, redis.sub, { key: config.redisKeyPrefix }));
       logger.info({ channelPrefix: config.redisKeyPrefix }, 'socket rooms shared through redis');
     }
 
     const forwarding = await forwardBusEvents({ bus, io: sockets.io, applied, logger });
-    closers.push(() => forwarding.close());
+    closeWith(() => forwarding.close());
 
     if (!app) {
       return { url: urlOf(httpServer), io: sockets.io, close: closeAll };
@@ -125,14 +117,7 @@ export async function startRealtime(options: StartRealtimeOptions): Promise<Runn
     }
     // Before the listener waits for its connections: sockets and subscriptions go first, then the rest.
     app.addHook('preClose', closeAll);
-    const listen = { port: config.port, host: config.host };
-    try {
-      if (options.handleSignals) await listenWithGracefulShutdown(app, listen);
-      else await app.listen(listen);
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
+    await listenOrClose(app, { port: config.port, host: config.host, handleSignals: options.handleSignals });
     const url = urlOf(httpServer);
     logger.info({ url }, 'realtime service listening');
     return { url, io: sockets.io, close: () => app.close() };

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { createDevIdp, WEB_CLIENT_ID, DEFAULT_AUDIENCE, type DevIdp } from '@dv/dev-idp';
 import { gatewayConfig, startGateway, type RunningGateway } from '@dv/gateway';
-import { createInProcessBus, createLogger, type EventBus, type Logger } from '@dv/kit';
+import { createClosers, createInProcessBus, createLogger, type EventBus, type Logger } from '@dv/kit';
 import { startBugs, type RunningBugs } from '@dv/bugs';
 import { startOffices, type RunningOffices } from '@dv/offices';
 import { loadPortalsConfig, startPortals, type RunningPortals } from '@dv/portals';
@@ -107,17 +107,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const internalApiToken = options.internalApiToken ?? randomBytes(32).toString('base64url');
   const logger = (name: string): Logger => createLogger({ name, level: logLevel });
 
-  const closers: (() => Promise<void>)[] = [];
-  const closeAll = async (): Promise<void> => {
-    const log = logger('standalone');
-    for (const close of closers.splice(0).reverse()) {
-      try {
-        await close();
-      } catch (error) {
-        log.error({ err: error }, 'closing failed');
-      }
-    }
-  };
+  const { add: closeWith, closeAll } = createClosers(logger('standalone'));
 
   try {
     const idp: DevIdp = createDevIdp({
@@ -141,12 +131,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       logger: logger('dev-idp'),
     });
     const { url: idpLoopback } = await idp.start();
-    closers.push(() => idp.close());
+    closeWith(() => idp.close());
     // Services fetch the keys over loopback; `localhost` may resolve to ::1, where nothing listens.
     const jwksUrl = `${idpLoopback}/jwks`;
 
     const bus: EventBus = createInProcessBus({ logger: logger('bus') });
-    closers.push(() => bus.close());
+    closeWith(() => bus.close());
 
     const offices: RunningOffices = await startOffices({
       config: {
@@ -164,7 +154,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       seed: demoSeed(),
       logger: logger('offices'),
     });
-    closers.push(() => offices.close());
+    closeWith(() => offices.close());
 
     const serviceAuth = { oidcIssuer: issuer, oidcAudience: audience, oidcJwksUrl: jwksUrl };
     const bugs: RunningBugs = await startBugs({
@@ -180,7 +170,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       bus,
       logger: logger('bugs'),
     });
-    closers.push(() => bugs.close());
+    closeWith(() => bugs.close());
 
     // Portals and realtime read their settings the way their own main.ts does; the sandbox timings may be set in
     // the environment (the browser suite shortens them).
@@ -198,7 +188,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       bus,
       logger: logger('portals'),
     });
-    closers.push(() => portals.close());
+    closeWith(() => portals.close());
 
     // The demo office's portal login, through the portals API as its manager would add it (once per data folder).
     try {
@@ -227,14 +217,14 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       bus,
       logger: logger('verifications'),
     });
-    closers.push(() => verifications.close());
+    closeWith(() => verifications.close());
 
     const realtime: RunningRealtime = await startRealtime({
       config: loadRealtimeConfig({ ...authEnv, PORT: '0', HOST: '127.0.0.1' }),
       bus,
       logger: logger('realtime'),
     });
-    closers.push(() => realtime.close());
+    closeWith(() => realtime.close());
 
     const gateway: RunningGateway = await startGateway({
       config: gatewayConfig({
@@ -257,7 +247,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       }),
       logger: logger('gateway'),
     });
-    closers.push(() => gateway.close());
+    closeWith(() => gateway.close());
 
     return {
       gatewayUrl: `http://localhost:${port}`,

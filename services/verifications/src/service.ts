@@ -7,12 +7,13 @@
  * what this call opened.
  */
 import {
+  createClosers,
   createLogger,
   createOutboxRelay,
   type EventBus,
   INTERNAL_TOKEN_HEADER,
   type KeySource,
-  listenWithGracefulShutdown,
+  listenOrClose,
   type Logger,
   type OfficeBelongsToOrg,
   officeDirectory,
@@ -88,28 +89,19 @@ export async function startVerifications(options: StartVerificationsOptions): Pr
   const logger =
     options.logger ??
     createLogger({ name: 'verifications', level: config.logLevel ?? 'info', redact: [INTERNAL_TOKEN_HEADER] });
-  const closers: (() => Promise<void>)[] = [];
-  const closeAll = async (): Promise<void> => {
-    for (const close of closers.splice(0).reverse()) {
-      try {
-        await close();
-      } catch (error) {
-        logger.error({ err: error }, 'closing failed');
-      }
-    }
-  };
+  const { add: closeWith, closeAll } = createClosers(logger);
 
   try {
     const store = options.store ?? (await openConfiguredStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, name: 'verifications' }));
-    if (!options.store) closers.push(() => store.close());
+    if (!options.store) closeWith(() => store.close());
     const bus = options.bus ?? (await openConfiguredBus({ kafkaBrokers: config.kafkaBrokers, clientId: 'verifications', logger }));
-    if (!options.bus) closers.push(() => bus.close());
+    if (!options.bus) closeWith(() => bus.close());
 
     await prepareVerificationsStore(store);
 
     const relay = createOutboxRelay({ store, bus, logger });
     await relay.start();
-    closers.push(() => relay.stop());
+    closeWith(() => relay.stop());
 
     const settings = clearinghouseSettings(config);
     const chosen = options.clearinghouse
@@ -138,18 +130,11 @@ export async function startVerifications(options: StartVerificationsOptions): Pr
     });
     app.addReadinessCheck('bus', () => bus.ping());
     await engine.start(bus);
-    closers.push(() => engine.stop());
+    closeWith(() => engine.stop());
     // After the listener stopped and in-flight requests finished: engine, relay, then bus and store.
     app.addHook('onClose', closeAll);
 
-    const listen = { port: config.port, host: config.host };
-    let url: string;
-    try {
-      url = options.handleSignals ? await listenWithGracefulShutdown(app, listen) : await app.listen(listen);
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
+    const url = await listenOrClose(app, { port: config.port, host: config.host, handleSignals: options.handleSignals });
     logger.info({ url, sandboxClearinghouse: chosen.sandbox }, 'verifications service listening');
     return { url, sandboxClearinghouse: chosen.sandbox, close: () => app.close() };
   } catch (error) {

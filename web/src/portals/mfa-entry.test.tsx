@@ -103,4 +103,21 @@ describe('MFA entry', () => {
     act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'invalid' }));
     expect(await within(group).findByRole('alert')).toHaveTextContent('Failed to verify MFA code');
   });
+
+  it('takes the focus when a login turns to mfaRequired while the page is open', async () => {
+    const gateway = fakePortalsGateway({ credentials: [{ ...NEEDS_MFA, dentalXChange: { status: 'inProgress' } }] });
+    const { sockets } = renderPanel(gateway);
+    const card = await screen.findByRole('region', { name: 'MetLife Dental' });
+    const socket = connectLatestInAct(sockets);
+    await within(card).findByText('DentalXChange: In progress');
+    gateway.credentials = [NEEDS_MFA];
+    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'mfaRequired', dentalXChange: { status: 'mfaRequired' }, portalAi: null }));
+    const group = await within(card).findByRole('group', { name: 'MFA code for MetLife Dental' });
+    await waitFor(() => expect(input(group)).toHaveFocus());
+  });
+
+  it('leaves the focus alone when the page opens on a credential already waiting for a code', async () => {
+    const { group } = await setUp();
+    expect(input(group)).not.toHaveFocus();
+  });
 });

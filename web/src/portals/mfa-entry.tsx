@@ -1,11 +1,13 @@
 /**
  * The MFA code entry of a credential that needs one (screen 5, SPEC sections 4, 5 and 8): the code is trimmed,
  * Send is disabled while it is empty or while a code is under way; after a 201 it waits for the socket
- * ('Waiting for verification...'); success hides the input.
+ * ('Waiting for verification...'); success hides the input. When a login turns to mfaRequired while the page is
+ * open (the user has just saved the credential), the code field takes the focus so the code can be typed at once;
+ * a page that opens on credentials already waiting for a code leaves the focus alone.
  */
 import { MESSAGES, type PortalCredentialStatus } from '@dv/contracts';
-import { Button, Input, Space, Typography } from 'antd';
-import { useEffect, useReducer, useState } from 'react';
+import { Button, Input, type InputRef, Space, Typography } from 'antd';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { canSend, MFA_IDLE, mfaReducer } from './mfa-machine';
 import { type MfaAnswer } from './portals-api';
 
@@ -19,9 +21,14 @@ export type MfaEntryProps = {
 export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
   const [state, dispatch] = useReducer(mfaReducer, MFA_IDLE);
   const [code, setCode] = useState('');
+  const inputRef = useRef<InputRef>(null);
+  const previousStatus = useRef<PortalCredentialStatus | null | undefined>(undefined);
 
   useEffect(() => {
     dispatch({ type: 'credentialChanged', status });
+    const before = previousStatus.current;
+    previousStatus.current = status;
+    if (before !== undefined && before !== 'mfaRequired' && status === 'mfaRequired') inputRef.current?.focus();
   }, [status]);
 
   const busy = state.phase === 'submitting' || state.phase === 'waiting';
@@ -42,6 +49,7 @@ export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
     <div className="dv-mfa" role="group" aria-label={`MFA code for ${portalName}`}>
       <Space.Compact block>
         <Input
+          ref={inputRef}
           aria-label="MFA code"
           placeholder="MFA code"
           autoComplete="one-time-code"

@@ -3,6 +3,7 @@
  * ('Username is required', 'Password is required'); editing needs the username, and an empty password keeps the
  * stored one ('Leave empty to keep current password'). The rules are the contracts' input schemas. A save the
  * server refuses shows its message under the password field. Enter in either field saves, like the Save button.
+ * The dialog opens with the focus in the username field, and a refused save puts it in the first wrong field.
  */
 import {
   MESSAGES,
@@ -11,8 +12,8 @@ import {
   PortalCredentialInput,
   PortalCredentialUpdateInput,
 } from '@dv/contracts';
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, type InputRef, Modal } from 'antd';
+import { useRef, useState } from 'react';
 import { type CallOutcome } from './portals-api';
 
 export type CredentialDialogTarget = { portal: Portal; credential?: PortalCredential };
@@ -48,12 +49,17 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const usernameRef = useRef<InputRef>(null);
+  const passwordRef = useRef<InputRef>(null);
 
   async function submit() {
     const checked = checkInput(editing, username, password);
     setErrors(checked.errors);
     setServerError(null);
-    if (!checked.input) return;
+    if (!checked.input) {
+      (checked.errors.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
     setSaving(true);
     try {
       const outcome = await save(checked.input);
@@ -62,6 +68,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
         onClose();
       } else {
         setServerError(outcome.message ?? MESSAGES.UNKNOWN_ERROR_OCCURRED);
+        passwordRef.current?.focus();
       }
     } catch {
       setServerError(MESSAGES.UNEXPECTED_ERROR);
@@ -80,6 +87,9 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
       okButtonProps={{ loading: saving }}
       onOk={() => void submit()}
       onCancel={onClose}
+      afterOpenChange={(opened) => {
+        if (opened) usernameRef.current?.focus();
+      }}
       destroyOnHidden
       maskClosable={!saving}
     >
@@ -91,6 +101,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
           help={errors.username}
         >
           <Input
+            ref={usernameRef}
             id={`${formId}-username`}
             autoComplete="off"
             value={username}
@@ -109,6 +120,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
           extra={editing ? MESSAGES.PASSWORD_KEEP_HINT : undefined}
         >
           <Input.Password
+            ref={passwordRef}
             id={`${formId}-password`}
             autoComplete="new-password"
             value={password}

@@ -187,6 +187,22 @@ describe('portal credentials page: credential dialog', () => {
     expect(gateway.callsTo('POST /api/portals/metdental/credentials/')[0]?.body).toEqual({ username: 'met-user', password: 's3cret' });
   });
 
+  it('opens with the focus in the username field, so keyboard alone adds a credential', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const gateway = fakePortalsGateway();
+    renderPanel(gateway);
+    await user.click(await within(await card('MetLife Dental')).findByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Login to MetLife Dental' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Username')).toHaveFocus());
+    await user.keyboard('met-user{Enter}');
+    expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+    // The refused field takes the focus.
+    await waitFor(() => expect(within(dialog).getByLabelText('Password')).toHaveFocus());
+    await user.keyboard('s3cret{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(gateway.callsTo('POST /api/portals/metdental/credentials/')[0]?.body).toEqual({ username: 'met-user', password: 's3cret' });
+  });
+
   it('keeps the current password when editing with an empty one, and shows the hint', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
     const gateway = fakePortalsGateway({ credentials: [VALID_DNOA] });
@@ -236,6 +252,7 @@ describe('portal credentials page: credential dialog', () => {
     // Under the password field: in that field's form item.
     expect(message.closest('.ant-form-item')).toContainElement(within(dialog).getByLabelText('Password'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Password')).toHaveFocus();
   });
 });
 

@@ -88,7 +88,10 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
       onOk={() => void submit()}
       onCancel={onClose}
       afterOpenChange={(opened) => {
-        if (opened) usernameRef.current?.focus();
+        // The username field asks for the focus as it mounts; should the dialog take it back while it opens, the
+        // field gets it again, unless the user has already moved on to a field.
+        const inField = [usernameRef.current?.input, passwordRef.current?.input].includes(document.activeElement as HTMLInputElement);
+        if (opened && !inField) usernameRef.current?.focus();
       }}
       destroyOnHidden
       maskClosable={!saving}
@@ -102,6 +105,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
         >
           <Input
             ref={usernameRef}
+            autoFocus
             id={`${formId}-username`}
             autoComplete="off"
             value={username}

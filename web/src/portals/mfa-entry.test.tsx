@@ -120,4 +120,22 @@ describe('MFA entry', () => {
     const { group } = await setUp();
     expect(input(group)).not.toHaveFocus();
   });
+
+  it('does not take the focus from a field the user is typing in', async () => {
+    const gateway = fakePortalsGateway({ credentials: [{ ...NEEDS_MFA, dentalXChange: { status: 'inProgress' } }] });
+    const { sockets } = renderPanel(gateway);
+    const card = await screen.findByRole('region', { name: 'MetLife Dental' });
+    const socket = connectLatestInAct(sockets);
+    await within(card).findByText('DentalXChange: In progress');
+    const elsewhere = document.createElement('input');
+    elsewhere.setAttribute('aria-label', 'Somewhere else');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    gateway.credentials = [NEEDS_MFA];
+    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'mfaRequired', dentalXChange: { status: 'mfaRequired' }, portalAi: null }));
+    const group = await within(card).findByRole('group', { name: 'MFA code for MetLife Dental' });
+    expect(input(group)).not.toHaveFocus();
+    expect(elsewhere).toHaveFocus();
+    elsewhere.remove();
+  });
 });

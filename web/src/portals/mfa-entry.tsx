@@ -2,14 +2,22 @@
  * The MFA code entry of a credential that needs one (screen 5, SPEC sections 4, 5 and 8): the code is trimmed,
  * Send is disabled while it is empty or while a code is under way; after a 201 it waits for the socket
  * ('Waiting for verification...'); success hides the input. When a login turns to mfaRequired while the page is
- * open (the user has just saved the credential), the code field takes the focus so the code can be typed at once;
- * a page that opens on credentials already waiting for a code leaves the focus alone.
+ * open (the user has just saved the credential), the code field takes the focus so the code can be typed at once,
+ * unless the user is typing elsewhere or working in a dialog; a page that opens on credentials already waiting for
+ * a code leaves the focus alone.
  */
 import { MESSAGES, type PortalCredentialStatus } from '@dv/contracts';
 import { Button, Input, type InputRef, Space, Typography } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { canSend, MFA_IDLE, mfaReducer } from './mfa-machine';
 import { type MfaAnswer } from './portals-api';
+
+/** True while the user is typing somewhere or working in a dialog: no field should take the focus from them. */
+function userIsBusyElsewhere(): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return false;
+  return active.matches('input, textarea, select, [contenteditable="true"]') || active.closest('[role="dialog"]') !== null;
+}
 
 export type MfaEntryProps = {
   portalName: string;
@@ -28,7 +36,8 @@ export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
     dispatch({ type: 'credentialChanged', status });
     const before = previousStatus.current;
     previousStatus.current = status;
-    if (before !== undefined && before !== 'mfaRequired' && status === 'mfaRequired') inputRef.current?.focus();
+    const turnedMfa = before !== undefined && before !== 'mfaRequired' && status === 'mfaRequired';
+    if (turnedMfa && !userIsBusyElsewhere()) inputRef.current?.focus();
   }, [status]);
 
   const busy = state.phase === 'submitting' || state.phase === 'waiting';

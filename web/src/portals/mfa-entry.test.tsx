@@ -104,15 +104,24 @@ describe('MFA entry', () => {
     expect(await within(group).findByRole('alert')).toHaveTextContent('Failed to verify MFA code');
   });
 
-  it('takes the focus when a login turns to mfaRequired while the page is open', async () => {
+  /** A card whose login is under way; `turnMfaRequired` then reports, by socket, that the portal asks for a code. */
+  async function openWhileLoggingIn() {
     const gateway = fakePortalsGateway({ credentials: [{ ...NEEDS_MFA, dentalXChange: { status: 'inProgress' } }] });
     const { sockets } = renderPanel(gateway);
     const card = await screen.findByRole('region', { name: 'MetLife Dental' });
     const socket = connectLatestInAct(sockets);
     await within(card).findByText('DentalXChange: In progress');
-    gateway.credentials = [NEEDS_MFA];
-    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'mfaRequired', dentalXChange: { status: 'mfaRequired' }, portalAi: null }));
-    const group = await within(card).findByRole('group', { name: 'MFA code for MetLife Dental' });
+    const turnMfaRequired = async () => {
+      gateway.credentials = [NEEDS_MFA];
+      act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'mfaRequired', dentalXChange: { status: 'mfaRequired' }, portalAi: null }));
+      return within(card).findByRole('group', { name: 'MFA code for MetLife Dental' });
+    };
+    return { turnMfaRequired };
+  }
+
+  it('takes the focus when a login turns to mfaRequired while the page is open', async () => {
+    const { turnMfaRequired } = await openWhileLoggingIn();
+    const group = await turnMfaRequired();
     await waitFor(() => expect(input(group)).toHaveFocus());
   });
 
@@ -122,18 +131,12 @@ describe('MFA entry', () => {
   });
 
   it('does not take the focus from a field the user is typing in', async () => {
-    const gateway = fakePortalsGateway({ credentials: [{ ...NEEDS_MFA, dentalXChange: { status: 'inProgress' } }] });
-    const { sockets } = renderPanel(gateway);
-    const card = await screen.findByRole('region', { name: 'MetLife Dental' });
-    const socket = connectLatestInAct(sockets);
-    await within(card).findByText('DentalXChange: In progress');
+    const { turnMfaRequired } = await openWhileLoggingIn();
     const elsewhere = document.createElement('input');
     elsewhere.setAttribute('aria-label', 'Somewhere else');
     document.body.append(elsewhere);
     elsewhere.focus();
-    gateway.credentials = [NEEDS_MFA];
-    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'mfaRequired', dentalXChange: { status: 'mfaRequired' }, portalAi: null }));
-    const group = await within(card).findByRole('group', { name: 'MFA code for MetLife Dental' });
+    const group = await turnMfaRequired();
     expect(input(group)).not.toHaveFocus();
     expect(elsewhere).toHaveFocus();
     elsewhere.remove();

@@ -141,13 +141,19 @@ describe('portal credentials page: load errors', () => {
   });
 });
 
+/** The panel with no credentials, and the add dialog of MetLife Dental opened from its Login button. */
+async function openAddDialog() {
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const gateway = fakePortalsGateway();
+  renderPanel(gateway);
+  await user.click(await within(await card('MetLife Dental')).findByRole('button', { name: 'Login' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Login to MetLife Dental' });
+  return { user, gateway, dialog };
+}
+
 describe('portal credentials page: credential dialog', () => {
   it('requires username and password when adding, then adds the credential', async () => {
-    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const gateway = fakePortalsGateway();
-    renderPanel(gateway);
-    await user.click(await within(await card('MetLife Dental')).findByRole('button', { name: 'Login' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Login to MetLife Dental' });
+    const { user, gateway, dialog } = await openAddDialog();
     expect(within(dialog).queryByText('Leave empty to keep current password')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -172,11 +178,7 @@ describe('portal credentials page: credential dialog', () => {
   });
 
   it('saves with Enter from the keyboard, checking the fields first', async () => {
-    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const gateway = fakePortalsGateway();
-    renderPanel(gateway);
-    await user.click(await within(await card('MetLife Dental')).findByRole('button', { name: 'Login' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Login to MetLife Dental' });
+    const { user, gateway, dialog } = await openAddDialog();
     await user.type(within(dialog).getByLabelText('Username'), 'met-user{Enter}');
     expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
     expect(gateway.callsTo('POST /api/portals/metdental/credentials/')).toHaveLength(0);
@@ -188,11 +190,7 @@ describe('portal credentials page: credential dialog', () => {
   });
 
   it('opens with the focus in the username field, so keyboard alone adds a credential', async () => {
-    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const gateway = fakePortalsGateway();
-    renderPanel(gateway);
-    await user.click(await within(await card('MetLife Dental')).findByRole('button', { name: 'Login' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Login to MetLife Dental' });
+    const { user, gateway, dialog } = await openAddDialog();
     await waitFor(() => expect(within(dialog).getByLabelText('Username')).toHaveFocus());
     await user.keyboard('met-user{Enter}');
     expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();

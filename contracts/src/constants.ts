@@ -61,6 +61,8 @@ export const ORGANIZATION_NAME_MIN_LENGTH = 3;
 export const YEARLY_FREQUENCY_CAP = 99;
 /** Status a call result carries when no HTTP status exists (network error, timeout). */
 export const DEFAULT_STATUS = 999;
+/** The header naming the office an authenticated call acts for (SPEC section 7). HTTP header names ignore case. */
+export const OFFICE_HEADER = 'Connected-Dental-Office';
 
 // ---------- Theme ----------
 

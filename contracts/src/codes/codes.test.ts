@@ -1,6 +1,7 @@
 import { CATEGORIES, OLD_CATEGORIES, SUBCATEGORIES } from '../enums';
 import { CDT_LABELS } from './cdt-table';
 import {
+  categoryOfSubcategory,
   PROCEDURE_CODES,
   categoryOf,
   codeLabel,
@@ -440,5 +441,29 @@ describe('CDT_LABELS table', () => {
     for (const code of ['D3330', 'D4341', 'D4910', 'D5110', 'D6010', 'D7140', 'D7240', 'D8080', 'D9230', 'D9944']) {
       expect(isKnownCode(code)).toBe(true);
     }
+  });
+});
+
+describe('categoryOfSubcategory', () => {
+  it.each([
+    ['Exams', 'Preventative'],
+    ['X-Ray', 'Preventative'],
+    ['Diagnostic', 'Preventative'],
+    ['Prophylaxis', 'Preventative'],
+    ['Restorative', 'Basic'],
+    ['Crowns', 'Basic'],
+    ['Endodontics', 'Basic'],
+    ['Periodontics', 'Basic'],
+    ['Dentures', 'Major'],
+    ['Implant Services', 'Major'],
+    ['Oral & Maxillofacial Surgery', 'Major'],
+    ['Prosthodontics', 'Major'],
+    ['Bridges', 'Major'],
+  ] as const)('%s codes are %s', (subcategory, category) => {
+    expect(categoryOfSubcategory(subcategory)).toBe(category);
+  });
+
+  it('answers for every subcategory of the enumeration', () => {
+    for (const subcategory of SUBCATEGORIES) expect(CATEGORIES).toContain(categoryOfSubcategory(subcategory));
   });
 });

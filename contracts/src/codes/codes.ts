@@ -141,3 +141,22 @@ export const PROCEDURE_CODES: readonly ProcedureCodeInfo[] = Object.keys(CDT_LAB
       oldCategory: oldCategoryOf(code),
     };
   });
+
+/**
+ * Subcategories whose codes have no number range of their own (SPEC section 9 lists none for prosthodontics
+ * and bridges) take the category of removable and fixed prosthetics: Major.
+ */
+const CATEGORY_OF_RANGELESS_SUBCATEGORY: Partial<Record<Subcategory, Category>> = {
+  Prosthodontics: 'Major',
+  Bridges: 'Major',
+};
+
+/**
+ * The category a subcategory's codes fall in by their numbers (Crowns, D2600-D2999, are Basic); the rangeless
+ * Prosthodontics and Bridges are Major.
+ */
+export function categoryOfSubcategory(subcategory: Subcategory): Category {
+  const code = PROCEDURE_CODES.find((info) => info.subcategory === subcategory);
+  if (code !== undefined && code.category !== 'unknown') return code.category;
+  return CATEGORY_OF_RANGELESS_SUBCATEGORY[subcategory] ?? 'Major';
+}

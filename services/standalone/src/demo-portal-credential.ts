@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PortalCredential, PortalCredentialList } from '@dv/contracts';
+import { OFFICE_HEADER, PortalCredential, PortalCredentialList } from '@dv/contracts';
 import { type Logger } from '@dv/kit';
 
 export const DEMO_PORTAL_CREDENTIAL = {
@@ -46,7 +46,7 @@ export async function seedDemoPortalCredential(options: SeedDemoPortalCredential
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const { officeId, portalId, username } = DEMO_PORTAL_CREDENTIAL;
-  const headers = { authorization: `Bearer ${options.token}`, 'connected-dental-office': officeId };
+  const headers = { authorization: `Bearer ${options.token}`, [OFFICE_HEADER]: officeId };
 
   const listed = await fetch(`${options.portalsUrl}/api/portals/credentials`, { headers });
   if (!listed.ok) throw new Error(`listing the demo office's portal credentials answered ${listed.status}`);

@@ -13,14 +13,13 @@
  *
  * `fetch` is a dependency so tests drive the client with a tiny fake instead of a network.
  */
-import { DEFAULT_STATUS, MESSAGES, REQUEST_TIMEOUT_MS } from '@dv/contracts';
+import { DEFAULT_STATUS, MESSAGES, OFFICE_HEADER, REQUEST_TIMEOUT_MS } from '@dv/contracts';
 import { isOfficeNotFound } from './auth-failure';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
-export const HEADER_OFFICE = 'Connected-Dental-Office';
 export const HEADER_ORGANIZATION = 'x-organization-id';
 
 export type RequestOptions = {
@@ -138,7 +137,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       const token = options.token ?? deps.getAccessToken();
       if (token) headers.Authorization = `Bearer ${token}`;
       const officeId = options.officeId ?? deps.getOfficeId();
-      if (officeId) headers[HEADER_OFFICE] = officeId;
+      if (officeId) headers[OFFICE_HEADER] = officeId;
     }
     return headers;
   }
@@ -182,7 +181,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const endpoint = endpointOf(path);
     const headers = headersFor(options, hasBody);
 
-    const cacheKey = `${method} ${url} ${headers[HEADER_OFFICE] ?? ''}`;
+    const cacheKey = `${method} ${url} ${headers[OFFICE_HEADER] ?? ''}`;
     if (options.cache && inQuery) {
       const cached = cache.get(cacheKey);
       if (cached) return cached as HttpResult<T>;

@@ -1,9 +1,9 @@
-import { COMPANY_ROLES, type Role } from '@dv/contracts';
+import { COMPANY_ROLES, OFFICE_HEADER as OFFICE_HEADER_NAME, type Role } from '@dv/contracts';
 import { Forbidden, Invalid } from '../errors';
 import { isRoleList, knownRolesOf, type AccessTokenClaims } from './claims';
 
-/** The header in which the SPA names the dental office a call acts for. */
-export const OFFICE_HEADER = 'connected-dental-office';
+/** The header in which the SPA names the dental office a call acts for, as Node presents it (lower case). */
+export const OFFICE_HEADER = OFFICE_HEADER_NAME.toLowerCase();
 
 /** Does the office belong to the organization? Answered by whoever owns offices (the offices service). */
 export type OfficeBelongsToOrg = (officeId: string, orgId: string) => Promise<boolean>;

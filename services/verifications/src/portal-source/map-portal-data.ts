@@ -20,6 +20,7 @@
 import {
   BENEFIT_YEARS,
   CATEGORY_KEY_PREFIX,
+  categoryOfSubcategory,
   capYearlyFrequency,
   categoryOf,
   HistoryRecordV3,
@@ -28,7 +29,6 @@ import {
   normalizeCode,
   normalizeDuration,
   PatientV3,
-  PROCEDURE_CODES,
   subcategoryOf,
   SUBCATEGORY_KEY_PREFIX,
   validatePlan,
@@ -77,12 +77,6 @@ const stated = <T>(value: T): Scored<T> => ({ value, score: SCORE.stated });
 const inferred = <T>(value: T | null): Scored<T> => ({ value, score: SCORE.inferred });
 
 type Target = { key: string; category: Category; subcategory?: Subcategory; code?: string };
-
-/** The category of a subcategory's codes, as contracts derives it from their numbers (Crowns are Basic, D2xxx). */
-function categoryOfSubcategory(subcategory: Subcategory): Category {
-  const code = PROCEDURE_CODES.find((info) => info.subcategory === subcategory);
-  return code !== undefined && code.category !== 'unknown' ? code.category : 'Major';
-}
 
 const category = (name: Category): Target => ({ key: `${CATEGORY_KEY_PREFIX}${name}`, category: name });
 const subcategory = (name: Subcategory): Target => ({

@@ -223,6 +223,7 @@ describe('planScore', () => {
   const complete = plan((p) => {
     p.benefits.adaCodes['CAT:Preventative'] = { category: 'Preventative', benefitLevel: { value: 100, score: 2 } };
     p.benefits.adaCodes['SUB:Restorative'] = { category: 'Basic', subcategory: 'Restorative', benefitLevel: { value: 80, score: 2 } };
+    p.benefits.adaCodes['SUB:Prosthodontics'] = { category: 'Major', subcategory: 'Prosthodontics', benefitLevel: { value: 50, score: 2 } };
   });
 
   it('is 1 + round(9 x (0.7 completeness + 0.3 agreement))', () => {

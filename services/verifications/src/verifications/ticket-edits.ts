@@ -15,11 +15,11 @@
 import { createHash } from 'node:crypto';
 import {
   CATEGORY_KEY_PREFIX,
+  categoryOfSubcategory,
   categoryOf,
   Category,
   isKnownCode,
   normalizeCode,
-  PROCEDURE_CODES,
   Subcategory,
   subcategoryOf,
   SUBCATEGORY_KEY_PREFIX,
@@ -67,11 +67,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isScored(value: unknown): value is { value: unknown; score: number; changeHistory?: unknown[] } {
   return isRecord(value) && 'value' in value && typeof value.score === 'number';
-}
-
-function categoryOfSubcategory(subcategory: Subcategory): Category {
-  const code = PROCEDURE_CODES.find((info) => info.subcategory === subcategory);
-  return code !== undefined && code.category !== 'unknown' ? code.category : 'Major';
 }
 
 /** A new adaCodes entry for a key, or undefined when the key names nothing. */

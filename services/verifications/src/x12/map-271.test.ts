@@ -395,7 +395,7 @@ describe('sponsor, warnings and plan score', () => {
         EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '29', amount: 1000 }),
         EB({ info: 'A', level: 'IND', serviceTypes: ['41'], percent: 0 }),
         EB({ info: 'A', level: 'IND', serviceTypes: ['25'], percent: 0.2 }),
-        EB({ info: 'A', level: 'IND', serviceTypes: ['36'], percent: 0.5 }),
+        EB({ info: 'A', level: 'IND', serviceTypes: ['39'], percent: 0.5 }),
         EB({ info: 'F', level: 'IND', serviceTypes: ['23'], code: 'D0120' }),
         HSD({ quantity: 2, period: '23', periods: 1 }),
       ].join(''),

@@ -2,20 +2,34 @@
  * The plan score (0 to 10) of a clearinghouse-mapped plan: one point for each fact an office needs before
  * quoting a patient, when the 271 stated it. A merge with portal data scores agreement separately.
  */
-import { CATEGORY_KEY_PREFIX, SUBCATEGORY_KEY_PREFIX, type PatientV3, type PlanV3 } from '@dv/contracts';
+import {
+  CATEGORY_KEY_PREFIX,
+  categoryOfSubcategory,
+  Subcategory,
+  SUBCATEGORY_KEY_PREFIX,
+  type Category,
+  type PatientV3,
+  type PlanV3,
+} from '@dv/contracts';
 
 type Check = { readonly fact: string; readonly holds: (plan: PlanV3, patient: PatientV3) => boolean };
 
-const hasLevel = (plan: PlanV3, keys: readonly string[], category: string): boolean =>
+/** The category an adaCodes key covers: `CAT:<name>`, `SUB:<name>` by its codes' numbers, or a code's own. */
+function categoryOfKey(key: string, entry: { code?: string; category?: string }): string | undefined {
+  if (key.startsWith(CATEGORY_KEY_PREFIX)) return key.slice(CATEGORY_KEY_PREFIX.length);
+  if (key.startsWith(SUBCATEGORY_KEY_PREFIX)) {
+    const subcategory = Subcategory.safeParse(key.slice(SUBCATEGORY_KEY_PREFIX.length));
+    return subcategory.success ? categoryOfSubcategory(subcategory.data) : undefined;
+  }
+  return entry.code !== undefined ? entry.category : undefined;
+}
+
+/** Does the plan state a coverage level for some key of the category? */
+const hasLevel = (plan: PlanV3, category: Category): boolean =>
   Object.entries(plan.benefits.adaCodes).some(
     ([key, entry]) =>
-      (keys.includes(key) || (entry.code !== undefined && entry.category === category)) &&
-      entry.benefitLevel !== undefined &&
-      entry.benefitLevel.value !== null,
+      categoryOfKey(key, entry) === category && entry.benefitLevel !== undefined && entry.benefitLevel.value !== null,
   );
-
-const sub = (name: string): string => `${SUBCATEGORY_KEY_PREFIX}${name}`;
-const cat = (name: string): string => `${CATEGORY_KEY_PREFIX}${name}`;
 
 export const PLAN_SCORE_CHECKS: readonly Check[] = [
   { fact: 'coverage status', holds: (_, patient) => patient.coverageStatus !== 'unknown' },
@@ -29,16 +43,15 @@ export const PLAN_SCORE_CHECKS: readonly Check[] = [
   },
   {
     fact: 'preventive and diagnostic level',
-    holds: (plan) => hasLevel(plan, [cat('Preventative'), sub('Diagnostic'), sub('X-Ray'), sub('Exams'), sub('Prophylaxis')], 'Preventative'),
+    holds: (plan) => hasLevel(plan, 'Preventative'),
   },
   {
     fact: 'basic level',
-    holds: (plan) => hasLevel(plan, [cat('Basic'), sub('Restorative'), sub('Endodontics'), sub('Periodontics')], 'Basic'),
+    holds: (plan) => hasLevel(plan, 'Basic'),
   },
   {
     fact: 'major level',
-    holds: (plan) =>
-      hasLevel(plan, [cat('Major'), sub('Crowns'), sub('Prosthodontics'), sub('Oral & Maxillofacial Surgery'), sub('Implant Services'), sub('Dentures'), sub('Bridges')], 'Major'),
+    holds: (plan) => hasLevel(plan, 'Major'),
   },
   {
     fact: 'frequencies',

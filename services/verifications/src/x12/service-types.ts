@@ -5,7 +5,7 @@
  */
 import {
   CATEGORY_KEY_PREFIX,
-  PROCEDURE_CODES,
+  categoryOfSubcategory,
   SUBCATEGORY_KEY_PREFIX,
   type Category,
   type Subcategory,
@@ -46,21 +46,6 @@ export const DENTAL_SERVICE_TYPES: Readonly<Record<string, ServiceType>> = {
   '27': { label: 'Maxillofacial Prosthetics', unmapped: true },
   '37': { label: 'Dental Accident', unmapped: true },
 };
-
-/**
- * Subcategories whose codes have no number range of their own (SPEC section 9 lists none for prosthodontics
- * and bridges) take the category of removable and fixed prosthetics: Major.
- */
-const CATEGORY_OF_RANGELESS_SUBCATEGORY: Partial<Record<Subcategory, Category>> = {
-  Prosthodontics: 'Major',
-  Bridges: 'Major',
-};
-
-export function categoryOfSubcategory(subcategory: Subcategory): Category {
-  const code = PROCEDURE_CODES.find((info) => info.subcategory === subcategory);
-  if (code !== undefined && code.category !== 'unknown') return code.category;
-  return CATEGORY_OF_RANGELESS_SUBCATEGORY[subcategory] ?? 'Major';
-}
 
 /** The adaCodes target of a service type, 'plan' for dental care, or undefined when it maps to no key. */
 export function targetOfServiceType(code: string): BenefitTarget | 'plan' | undefined {

@@ -3,6 +3,7 @@ import { ROLES } from '../enums';
 import {
   DEFAULT_PRIVATE_ROUTE,
   DEFAULT_PUBLIC_ROUTE,
+  PATHS,
   ROUTES,
   canAccess,
   homePathFor,
@@ -130,6 +131,10 @@ describe('route access: every route x every role (SPEC section 2)', () => {
 });
 
 describe('ROUTES', () => {
+  it('has one route for each named path of PATHS, and no other', () => {
+    expect(ROUTES.map((route) => route.path).sort()).toEqual(Object.values(PATHS).sort());
+  });
+
   it('every route carries label, path, private, default, roles and showLeftSideMenu', () => {
     for (const route of ROUTES) {
       expect(Object.keys(route).sort()).toEqual(['default', 'label', 'path', 'private', 'roles', 'showLeftSideMenu']);

@@ -2,6 +2,7 @@
  * /refreshToken?return={path}: renews the session silently (with the refresh token) and goes back; when that
  * fails, local storage is cleared and the user signs in again (SPEC section 8).
  */
+import { PATHS } from '@dv/contracts';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadingOverlay } from '../startup/loading-overlay';
 import { safeReturnPath, withReturn } from './return-path';
@@ -18,7 +19,7 @@ export function RefreshTokenPage() {
     controller.refresh().then(
       () => void navigate(returnTo ?? '/', { replace: true }),
       () =>
-        void controller.clearAll().then(() => navigate(withReturn('/login', returnTo), { replace: true })),
+        void controller.clearAll().then(() => navigate(withReturn(PATHS.login, returnTo), { replace: true })),
     );
   });
 

@@ -1,4 +1,6 @@
 /** Return paths travel in URLs and sign-in state: only paths of this site are followed, never another origin. */
+import { PATHS } from '@dv/contracts';
+
 export function safeReturnPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
     return undefined;
@@ -19,5 +21,5 @@ export function logoutPath({ sessionEnd = false, returnTo }: { sessionEnd?: bool
   const safe = safeReturnPath(returnTo);
   if (safe !== undefined) query.set('return', safe);
   const text = query.toString();
-  return text === '' ? '/logout' : `/logout?${text}`;
+  return text === '' ? PATHS.logout : `${PATHS.logout}?${text}`;
 }

@@ -3,7 +3,7 @@
  * token with the refresh token (one tab at a time) and tells the other tabs. Framework-free; React reads it
  * through session-context.tsx.
  */
-import { type SessionClaims } from '@dv/contracts';
+import { PATHS, type SessionClaims } from '@dv/contracts';
 import { type User, type UserManager } from 'oidc-client-ts';
 import { clearStored } from '../platform/browser-storage';
 import { type TabMessage, type TabSync } from '../session/tab-sync';
@@ -180,7 +180,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
       const user = await deps.users.getUser();
       deps.tabs.publish({ type: 'signedOut' });
       set({ status: 'signedOut' });
-      const target = sessionEnd ? '/sessionEnd' : '/login';
+      const target = sessionEnd ? PATHS.sessionEnd : PATHS.login;
       const safe = safeReturnPath(returnTo);
       if (user?.refresh_token && deps.revokeRefreshToken) {
         await deps.revokeRefreshToken(user.refresh_token).catch((error: unknown) => {

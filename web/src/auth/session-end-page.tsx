@@ -1,4 +1,5 @@
 /** /sessionEnd: the session has expired (or ended in another tab); sign in again to go back where you were. */
+import { PATHS } from '@dv/contracts';
 import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -26,7 +27,7 @@ export function SessionEndPage() {
         title={<h1 className="dv-page-title">Your session has ended</h1>}
         subTitle="For your security you were signed out. Sign in again to continue where you left off."
         extra={
-          <Link to={withReturn('/login', returnTo)}>
+          <Link to={withReturn(PATHS.login, returnTo)}>
             <Button type="primary">Sign in again</Button>
           </Link>
         }

@@ -2,7 +2,7 @@
  * /management/bugs/{id}: one report (type, title, who, office, page, dates, explanation), its attachment, and
  * 'Mark as solved' / 'Reopen'. The way back keeps the list's filters.
  */
-import { type ManagedBugReport, matchRoute } from '@dv/contracts';
+import { type ManagedBugReport, matchRoute, PATHS } from '@dv/contracts';
 import { Alert, Button, Descriptions, type DescriptionsProps, Result, Spin, Typography } from 'antd';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useInfoBar } from '../info-bar/info-bar';
@@ -14,7 +14,7 @@ import { SolvedTag } from './solved-tag';
 import { useReportOffices } from './use-report-offices';
 import './bugs.css';
 
-const TITLE = matchRoute('/management/bugs/x')?.label ?? 'Bug Report';
+const TITLE = matchRoute(PATHS.managementBug)?.label ?? 'Bug Report';
 
 /** The page a report came from, as a link into the app; anything that is not a plain path stays text. */
 function PageLink({ url }: { url: string }) {

@@ -7,8 +7,9 @@ import {
   type BugReportListQuery,
   type BugSortField,
   type ManagedBugReport,
-  matchRoute,
   MANAGEMENT_PAGE_SIZE_MAX,
+  matchRoute,
+  PATHS,
 } from '@dv/contracts';
 import { Alert, Button, Empty, Input, Radio, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type SortOrder } from 'antd/es/table/interface';
@@ -25,7 +26,7 @@ import './bugs.css';
 /** Long enough to let a word be typed, short enough to feel live; Enter searches at once. */
 export const TEXT_SEARCH_DEBOUNCE_MS = 400;
 
-const TITLE = matchRoute('/management/bugs')?.label ?? 'Bug Reports';
+const TITLE = matchRoute(PATHS.managementBugs)?.label ?? 'Bug Reports';
 const PAGE_SIZES = [10, 20, 50, MANAGEMENT_PAGE_SIZE_MAX];
 const TYPE_OPTIONS = BUG_TYPES.map((type) => ({ value: type, label: type }));
 const SOLVED_OPTIONS = [

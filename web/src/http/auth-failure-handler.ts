@@ -2,7 +2,7 @@
  * Carries out reactToAuthFailure: one toast at a time however many calls fail together, and no redirect loop
  * when the page the user is sent back to is refused again.
  */
-import { TOAST_DISPLAY_MS } from '@dv/contracts';
+import { PATHS, TOAST_DISPLAY_MS } from '@dv/contracts';
 import { type Notifier } from '../ui/notifier';
 import { reactToAuthFailure } from './auth-failure';
 import { type AuthFailure } from './http-client';
@@ -47,7 +47,7 @@ export function createAuthFailureHandler(deps: AuthFailureHandlerDeps): (failure
         const at = now();
         const looping = lastRedirect?.path === currentPath && at - lastRedirect.at < REDIRECT_LOOP_WINDOW_MS;
         lastRedirect = { path: currentPath, at };
-        deps.navigate(looping ? '/unauthorized' : reaction.to);
+        deps.navigate(looping ? PATHS.unauthorized : reaction.to);
         return;
       }
       case 'none':

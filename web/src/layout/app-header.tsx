@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@dv/contracts';
+import { PATHS, PRODUCT_NAME } from '@dv/contracts';
 import { Button, Layout, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { OfficeSwitcher } from '../office/office-switcher';
@@ -19,7 +19,7 @@ export function AppHeader() {
         <CredentialNotifications />
         <OfficeSwitcher />
         {typeof who === 'string' ? <Typography.Text className="dv-header__user">{who}</Typography.Text> : null}
-        <Button onClick={() => void navigate('/logout')}>Sign out</Button>
+        <Button onClick={() => void navigate(PATHS.logout)}>Sign out</Button>
       </Space>
     </Layout.Header>
   );

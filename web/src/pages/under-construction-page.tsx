@@ -1,4 +1,4 @@
-import { matchRoute } from '@dv/contracts';
+import { matchRoute, PATHS } from '@dv/contracts';
 import { Result } from 'antd';
 import { useLocation } from 'react-router-dom';
 
@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 export function UnderConstructionPage() {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
-  const title = route && route.path !== '/under-construction' ? route.label : 'Under construction';
+  const title = route && route.path !== PATHS.underConstruction ? route.label : 'Under construction';
   return (
     <Result
       status="info"

@@ -10,7 +10,9 @@ import {
   MESSAGES,
   NOTIFICATION_POPOVER_MAX_HEIGHT,
   NOTIFICATION_POPOVER_WIDTH,
+  PATHS,
   type Portal,
+  PORTAL_CREDENTIALS_TAB,
   type PortalCredential,
 } from '@dv/contracts';
 import { Alert, Badge, Button, Popover, Typography } from 'antd';
@@ -23,8 +25,8 @@ import { StatusChip } from './status-chip';
 import { useCredentialLiveUpdates, useCredentials, usePortals } from './use-portal-credentials';
 import './portals.css';
 
-const OFFICE_CREDENTIALS_PAGE = '/dental-office-settings?tab=1';
-const MANAGEMENT_CREDENTIALS_PAGE = '/management/portal-credentials';
+const OFFICE_CREDENTIALS_PAGE = `${PATHS.dentalOfficeSettings}?tab=${PORTAL_CREDENTIALS_TAB}`;
+const MANAGEMENT_CREDENTIALS_PAGE = PATHS.managementPortalCredentials;
 
 /** The credentials page this user may open, if any. */
 export function credentialsPageFor(roles: readonly string[]): string | null {

@@ -2,13 +2,13 @@
  * /dental-office-settings (office and group managers): the office's settings and, on the second tab
  * (`?tab=1`, SPEC section 2), its portal credentials. The office settings tab comes with a later release.
  */
+import { PORTAL_CREDENTIALS_TAB } from '@dv/contracts';
 import { Result, Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useOffice } from '../office/office-context';
 import { mayEditCredentials } from './credential-permissions';
 import { PortalCredentialsPanel } from './portal-credentials-panel';
 
-export const PORTAL_CREDENTIALS_TAB = '1';
 const OFFICE_SETTINGS_TAB = '0';
 
 export function DentalOfficeSettingsPage() {

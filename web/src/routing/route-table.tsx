@@ -3,7 +3,7 @@
  * inside the page frame; unknown paths go to the default page. Pages that a later release builds show the
  * under-construction page meanwhile.
  */
-import { type Route, ROUTES } from '@dv/contracts';
+import { PATHS, type Route, ROUTES } from '@dv/contracts';
 import { type ComponentType } from 'react';
 import { type RouteObject } from 'react-router-dom';
 import { HandleLoginPage } from '../auth/handle-login-page';
@@ -25,20 +25,20 @@ import { ManagementPortalCredentialsPage } from '../portals/management-portal-cr
 import { RouteGate } from './route-gate';
 
 export const PAGES: Readonly<Record<string, ComponentType>> = {
-  '/': HomePage,
-  '/login': LoginPage,
-  '/logout': LogoutPage,
-  '/unauthorized': UnauthorizedPage,
-  '/under-construction': UnderConstructionPage,
-  '/handleLogin': HandleLoginPage,
-  '/sessionEnd': SessionEndPage,
-  '/refreshToken': RefreshTokenPage,
-  '/user-guide': UserGuidePage,
-  '/terms': TermsPage,
-  '/dental-office-settings': DentalOfficeSettingsPage,
-  '/management/portal-credentials': ManagementPortalCredentialsPage,
-  '/management/bugs': BugListPage,
-  '/management/bugs/{id}': BugDetailPage,
+  [PATHS.home]: HomePage,
+  [PATHS.login]: LoginPage,
+  [PATHS.logout]: LogoutPage,
+  [PATHS.unauthorized]: UnauthorizedPage,
+  [PATHS.underConstruction]: UnderConstructionPage,
+  [PATHS.handleLogin]: HandleLoginPage,
+  [PATHS.sessionEnd]: SessionEndPage,
+  [PATHS.refreshToken]: RefreshTokenPage,
+  [PATHS.userGuide]: UserGuidePage,
+  [PATHS.terms]: TermsPage,
+  [PATHS.dentalOfficeSettings]: DentalOfficeSettingsPage,
+  [PATHS.managementPortalCredentials]: ManagementPortalCredentialsPage,
+  [PATHS.managementBugs]: BugListPage,
+  [PATHS.managementBug]: BugDetailPage,
 };
 
 /** '/plan/{id}' -> '/plan/:id'. */

@@ -3,7 +3,7 @@
  * 'Extend session', logout with sessionEnd and return at expiry, refresh on user actions, the error toast of a
  * failed refresh, and what another tab's refresh or sign-out means here.
  */
-import { MESSAGES, TOAST_DISPLAY_MS } from '@dv/contracts';
+import { MESSAGES, PATHS, TOAST_DISPLAY_MS } from '@dv/contracts';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useServices } from '../app/services-context';
@@ -69,7 +69,7 @@ export function SessionWatch() {
           type: 'error',
           message: MESSAGES.AUTH_API_UNKNOWN_ERROR(error.message),
           durationMs: TOAST_DISPLAY_MS,
-          onClose: () => void navigate('/logout'),
+          onClose: () => void navigate(PATHS.logout),
         });
       },
       log: readDevSetting('showTokenRefreshLogs') ? (message) => console.info(`[session] ${message}`) : undefined,
@@ -93,13 +93,13 @@ export function SessionWatch() {
         if (message.type === 'signedOut') {
           if (!wasSignedIn) return;
           controller.forget();
-          void navigate(withReturn('/sessionEnd', here.current));
+          void navigate(withReturn(PATHS.sessionEnd, here.current));
           return;
         }
         void controller.adoptFromOtherTab().then(async (adopted) => {
           if (adopted || !wasSignedIn) return;
           await notifier.alert(MESSAGES.TOKEN_REFRESH_FROM_OTHER_TAB);
-          await navigate('/logout');
+          await navigate(PATHS.logout);
         });
       }),
     [controller, navigate, notifier],

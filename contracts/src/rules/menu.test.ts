@@ -111,14 +111,41 @@ describe('menu rules', () => {
   it('disables the item of the current page, only that one', () => {
     const onPlan = leftMenu({ ...staffManager, currentPath: '/plan?q=delta' });
     expect(onPlan.filter((item) => item.disabled).map((item) => item.id)).toEqual(['planSearch']);
-    const onPlanDetail = leftMenu({ ...staffManager, currentPath: '/plan/42' });
-    expect(onPlanDetail.some((item) => item.disabled)).toBe(false);
     const onSettings = leftMenu({ ...staffManager, currentPath: '/dental-office-settings?tab=1' });
     const settings = onSettings.find((item) => item.id === 'settings');
     expect(settings?.disabled).toBe(false);
     expect(settings?.children?.filter((child) => child.disabled).map((child) => child.id)).toEqual(['dentalOfficeSettings']);
     const onGuide = leftMenu(staffManager);
     expect(onGuide.filter((item) => item.disabled).map((item) => item.id)).toEqual(['userGuide']);
+  });
+
+  const disabledOn = (currentPath: string, roles: string[] = ['staffmanager', 'agent']): string[] =>
+    leftMenu({ ...base, roles, currentPath })
+      .flatMap((item) => [item, ...(item.children ?? [])])
+      .filter((item) => item.disabled)
+      .map((item) => item.id);
+
+  it.each([
+    ['/plan/42', ['planSearch']],
+    ['/plan/42?tab=benefits', ['planSearch']],
+    ['/schedule/2026-01-01', ['appointmentSchedule']],
+    ['/schedule/', ['appointmentSchedule']],
+    ['/verification/abcdefgh-1234-abcd-1234-abcdefghijkl', ['newVerification']],
+    ['/verification/abcdefgh-1234-abcd-1234-abcdefghijkl/source', ['newVerification']],
+  ])('disables the item on a parameterised page of its route: %s', (currentPath, expected) => {
+    expect(disabledOn(currentPath)).toEqual(expected);
+  });
+
+  it.each([
+    ['/management/bugs'],
+    ['/management/bugs/42'],
+    ['/customization/verification'],
+    ['/payment/settings/extra'],
+    ['/verifications'],
+    ['/planning'],
+    ['/no-such-page'],
+  ])('leaves every item enabled on %s, a page of its own', (currentPath) => {
+    expect(disabledOn(currentPath)).toEqual([]);
   });
 
   it('gives each item its page; the bug report opens the popover instead', () => {

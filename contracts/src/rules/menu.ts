@@ -4,13 +4,18 @@
  * (so Management shows for agents, admins and super administrators, not for god users, whose page is
  * /correction). The item of the current page is disabled; the Bug report item opens the report popover and
  * has no page.
+ *
+ * "The current page" is a route, not a path: an item is current on its own route and on the routes that only
+ * add parameters below it (Plan Search on /plan/{id}, Appointment Schedule on /schedule/{date}, New
+ * Verification on /verification/{id} and its /source). A literal sub-page is a page of its own and leaves the
+ * item enabled (Management on /management/bugs, Form Customization on /customization/verification).
  */
 import { MENU_LABELS } from '../constants';
 import { type OfficePlanType, type PaymentType } from '../enums';
 import { isCompanyAuthorized, isDentalOfficeAuthorized, hasAnyRole, MANAGER_ROLES } from './roles';
 import { paysByCard } from './office';
 import { pathOnly } from './path-pattern';
-import { canAccess } from './routes';
+import { canAccess, matchRoute, PATHS } from './routes';
 
 export type MenuItemId = keyof typeof MENU_LABELS;
 
@@ -42,42 +47,52 @@ const isManager = ({ roles }: MenuContext): boolean => hasAnyRole(roles, MANAGER
 const notFreemium = ({ planType }: MenuContext): boolean => planType !== 'freemium';
 
 const SETTINGS_ITEMS: readonly ItemRule[] = [
-  { id: 'formCustomization', path: '/customization', visible: isManager },
+  { id: 'formCustomization', path: PATHS.customization, visible: isManager },
   {
     id: 'billingSettings',
-    path: '/payment/settings',
+    path: PATHS.paymentBillingSettings,
     visible: (context) =>
       isManager(context) &&
       paysByCard(context.paymentType) &&
       notFreemium(context) &&
-      pathOnly(context.currentPath) !== '/payment/setup',
+      pathOnly(context.currentPath) !== PATHS.paymentSetup,
   },
-  { id: 'dentalOfficeSettings', path: '/dental-office-settings', visible: isManager },
+  { id: 'dentalOfficeSettings', path: PATHS.dentalOfficeSettings, visible: isManager },
 ];
 
 const TOP_ITEMS: readonly (ItemRule | 'settings')[] = [
-  { id: 'newVerification', path: '/verification', visible: always },
-  { id: 'planSearch', path: '/plan', visible: always },
-  { id: 'management', path: '/management', visible: ({ roles }) => isCompanyAuthorized(roles) },
+  { id: 'newVerification', path: PATHS.verification, visible: always },
+  { id: 'planSearch', path: PATHS.plan, visible: always },
+  { id: 'management', path: PATHS.management, visible: ({ roles }) => isCompanyAuthorized(roles) },
   {
     id: 'appointmentSchedule',
-    path: '/schedule',
+    path: PATHS.schedule,
     visible: (context) => Boolean(context.integrationSubdomain) && notFreemium(context),
   },
   {
     id: 'verificationsHistory',
-    path: '/past-verifications',
+    path: PATHS.pastVerifications,
     visible: ({ roles, inRegistration }) => isDentalOfficeAuthorized(roles) && !inRegistration,
   },
   'settings',
-  { id: 'userGuide', path: '/user-guide', visible: always },
+  { id: 'userGuide', path: PATHS.userGuide, visible: always },
   { id: 'bugReport', visible: always },
 ];
+
+/**
+ * Whether the item's page is the one on screen: the current route is the item's route, or a route that starts
+ * with the item's path followed by a parameter segment.
+ */
+function isCurrentMenuPath(itemPath: string, currentPath: string): boolean {
+  const route = matchRoute(currentPath)?.path ?? pathOnly(currentPath);
+  return route === itemPath || route.startsWith(`${itemPath}/{`);
+}
 
 function build(rule: ItemRule, context: MenuContext): MenuItem | undefined {
   if (!rule.visible(context)) return undefined;
   if (rule.path !== undefined && !canAccess(rule.path, context.roles)) return undefined;
-  const item = { id: rule.id, label: MENU_LABELS[rule.id], disabled: rule.path === pathOnly(context.currentPath) };
+  const disabled = rule.path !== undefined && isCurrentMenuPath(rule.path, context.currentPath);
+  const item = { id: rule.id, label: MENU_LABELS[rule.id], disabled };
   return rule.path === undefined ? item : { ...item, path: rule.path };
 }
 

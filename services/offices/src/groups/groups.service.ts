@@ -3,7 +3,6 @@
  * conflict (remove it there first), so a group's offices never change behind its managers' backs.
  */
 import {
-  MESSAGES,
   type GroupPatch,
   type ManagedGroup,
   type ManagementListQuery,
@@ -15,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { assertCanReadManagement, assertCanWriteManagement } from '../access';
 import { recordEvent } from '../events';
 import { invalidField } from '../invalid-field';
-import { toManagedOffice } from '../offices/offices.service';
+import { OFFICE_NOT_FOUND, toManagedOffice } from '../offices/offices.service';
 import { officeRecords } from '../offices/offices.store';
 import { listPage } from '../paging';
 import { groupNameKey, groupRecords, type GroupDocument } from './groups.store';
@@ -61,7 +60,7 @@ export function groupService({ store, outbox, now = () => new Date() }: Deps) {
   async function moveOffice(tx: Transaction, actor: Actor, officeId: string, groupId: string | null, previous: string | null): Promise<void> {
     const at = now().toISOString();
     const updated = await officeRecords(tx).update(officeId, actor.orgId, { groupId }, at);
-    if (!updated) throw new NotFound(MESSAGES.DENTAL_OFFICE_NOT_FOUND);
+    if (!updated) throw new NotFound(OFFICE_NOT_FOUND);
     await recordEvent(outbox, tx, 'office.updated', officeId, toManagedOffice(updated));
     if (previous !== null) {
       await recordEvent(outbox, tx, 'group.office-removed', previous, { groupId: previous, orgId: actor.orgId, officeId });

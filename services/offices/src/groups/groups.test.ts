@@ -1,4 +1,5 @@
-import { ManagedGroup, ManagedOffice, OFFICES_TOPICS, pageOf } from '@dv/contracts';
+import { MESSAGES, ManagedGroup, ManagedOffice, OFFICES_TOPICS, pageOf } from '@dv/contracts';
+import { GROUP_NOT_FOUND } from './groups.service';
 import { createHarness, type Harness } from '../testing/harness';
 
 describe('management API: groups', () => {
@@ -63,6 +64,25 @@ describe('management API: groups', () => {
     const again = await h.call('POST', `/api/management/groups/${group.id}/offices`, { token, body: { officeId: office.id } });
     expect(again.statusCode).toBe(200);
     expect((await h.call('GET', `/api/management/offices/${office.id}`, { token })).json()).toMatchObject({ groupId: group.id });
+  });
+
+  it("answers a missing group or office with messages of its own, never the SPA's sign-out 'Dental Office not found'", async () => {
+    const token = await h.tokenFor('admin');
+    const office = await newOffice('Lonely Office');
+    const missing = [
+      ['GET', '/api/management/groups/group-nope', undefined, GROUP_NOT_FOUND],
+      ['PATCH', '/api/management/groups/group-nope', { name: 'Nobody' }, GROUP_NOT_FOUND],
+      ['POST', '/api/management/groups/group-nope/offices', { officeId: office.id }, GROUP_NOT_FOUND],
+      ['DELETE', `/api/management/groups/group-nope/offices/${office.id}`, undefined, GROUP_NOT_FOUND],
+      ['DELETE', `/api/management/groups/group-demo/offices/${office.id}`, undefined, 'The office is not in this group'],
+      ['DELETE', '/api/management/groups/group-demo/offices/office-nope', undefined, 'The office is not in this group'],
+    ] as const;
+    for (const [method, url, body, message] of missing) {
+      const response = await h.call(method, url, { token, body });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found', message });
+      expect(response.json().message).not.toBe(MESSAGES.DENTAL_OFFICE_NOT_FOUND);
+    }
   });
 
   it('an office in another group is a conflict; names are unique per organization', async () => {

@@ -71,6 +71,13 @@ export function applySettingsPatch(current: StoredOfficeSettings, patch: Partial
   };
 }
 
+/**
+ * The management API's answer for an office it cannot find. Deliberately not MESSAGES.DENTAL_OFFICE_NOT_FOUND:
+ * the SPA reads that exact 404 as "the session's office is gone" and signs the user out (SPEC section 8), which
+ * must not happen to an administrator who merely opened a stale link.
+ */
+export const OFFICE_NOT_FOUND = 'No office with this id in your organization';
+
 export const EMPTY_SETTINGS: StoredOfficeSettings = {
   scheduleIntegration: null,
   outsource: null,
@@ -87,10 +94,13 @@ type Deps = {
 export function officeService({ store, outbox, now = () => new Date() }: Deps) {
   const offices = officeRecords(store);
 
-  /** The office of the actor's organization that the actor may act for; 404 otherwise (nothing revealed). */
-  async function visibleOffice(actor: Actor, id: string): Promise<OfficeDocument> {
+  /**
+   * The office of the actor's organization that the actor may act for; 404 otherwise (nothing revealed), with
+   * `notFound` as the message.
+   */
+  async function visibleOffice(actor: Actor, id: string, notFound = OFFICE_NOT_FOUND): Promise<OfficeDocument> {
     const doc = mayActForOffice(actor, id) ? await offices.findInOrg(id, actor.orgId) : null;
-    if (!doc) throw new NotFound(MESSAGES.DENTAL_OFFICE_NOT_FOUND);
+    if (!doc) throw new NotFound(notFound);
     return doc;
   }
 
@@ -99,9 +109,9 @@ export function officeService({ store, outbox, now = () => new Date() }: Deps) {
     return store.transaction(async (tx) => {
       const records = officeRecords(tx);
       const current = await records.findInOrg(id, actor.orgId);
-      if (!current) throw new NotFound(MESSAGES.DENTAL_OFFICE_NOT_FOUND);
+      if (!current) throw new NotFound(OFFICE_NOT_FOUND);
       const updated = await records.update(id, actor.orgId, change(current), now().toISOString());
-      if (!updated) throw new NotFound(MESSAGES.DENTAL_OFFICE_NOT_FOUND);
+      if (!updated) throw new NotFound(OFFICE_NOT_FOUND);
       const office = toManagedOffice(updated);
       await recordEvent(outbox, tx, 'office.updated', id, office);
       return office;
@@ -128,9 +138,9 @@ export function officeService({ store, outbox, now = () => new Date() }: Deps) {
       return docs.map((doc) => ({ ...toOfficeSettings(doc), name: doc.name }));
     },
 
-    /** GET /api/dentaloffice/{id}. */
+    /** GET /api/dentaloffice/{id}: the SPA's session office; its 404 is the exact body of SPEC section 8. */
     async dentalOffice(actor: Actor, id: string): Promise<DentalOfficeDetail> {
-      return toDentalOfficeDetail(await visibleOffice(actor, id));
+      return toDentalOfficeDetail(await visibleOffice(actor, id, MESSAGES.DENTAL_OFFICE_NOT_FOUND));
     },
 
     async list(actor: Actor, query: ManagementListQuery): Promise<Page<ManagedOffice>> {

@@ -1,7 +1,7 @@
-import { ManagedOffice, OFFICES_TOPICS, pageOf } from '@dv/contracts';
+import { MESSAGES, ManagedOffice, OFFICES_TOPICS, pageOf } from '@dv/contracts';
 import { AccessTokenClaims, resolveActor } from '@dv/kit';
 import { createHarness, type Harness } from '../testing/harness';
-import { officeService } from './offices.service';
+import { OFFICE_NOT_FOUND, officeService } from './offices.service';
 
 const OfficePage = pageOf(ManagedOffice);
 
@@ -150,6 +150,22 @@ describe('management API: offices', () => {
         name: 'Acme Dental – Downtown',
         planType: 'premium',
       });
+    });
+
+    it("answers a missing office with its own message, never the SPA's sign-out 'Dental Office not found'", async () => {
+      const token = await h.tokenFor('superadministrator');
+      for (const id of ['office-nope', 'office-acme-1']) {
+        for (const [method, url, body] of [
+          ['GET', `/api/management/offices/${id}`, undefined],
+          ['PATCH', `/api/management/offices/${id}`, { name: 'Renamed' }],
+          ['PATCH', `/api/management/offices/${id}/settings`, { paymentType: 'manual' }],
+        ] as const) {
+          const response = await h.call(method, url, { token, body });
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found', message: OFFICE_NOT_FOUND });
+          expect(response.json().message).not.toBe(MESSAGES.DENTAL_OFFICE_NOT_FOUND);
+        }
+      }
     });
 
     it('admins rename and change the plan type; office.updated is published', async () => {

@@ -67,7 +67,10 @@ function organizationFromHeader(value: string | string[] | undefined): string | 
   return id;
 }
 
-/** The host's organization wins; the SPA's stored id applies only where the host does not resolve. */
+/**
+ * The host's organization wins; the SPA's stored id applies only where the host does not resolve, and only when
+ * such an organization exists: an unknown id is no organization, never passed on to a service as context.
+ */
 export async function resolveRequestOrganization(
   directory: OfficesDirectory,
   host: string,
@@ -75,7 +78,9 @@ export async function resolveRequestOrganization(
 ): Promise<RequestOrganization | null> {
   const byHost: OrganizationSummary | null = await directory.organizationForHost(host);
   if (byHost) return { id: byHost.id, source: 'host', name: byHost.name, clientType: byHost.clientType };
-  return headerOrganizationId === null ? null : { id: headerOrganizationId, source: 'header' };
+  if (headerOrganizationId === null) return null;
+  const byId = await directory.organizationById(headerOrganizationId);
+  return byId ? { id: byId.id, source: 'header', name: byId.name, clientType: byId.clientType } : null;
 }
 
 export function apiGuard(deps: ApiGuardDeps) {

@@ -4,7 +4,7 @@
  */
 import { buildServer, createLogger, NotFound, type Logger, type Server, type TokenVerifier } from '@dv/kit';
 import { apiGuard } from './api-guard';
-import { createIssuerVerifier } from './auth/issuer-verifier';
+import { createIssuerVerifier, discoveryUrl } from './auth/issuer-verifier';
 import { bodyLimitResolver, limitedBodyParser, ROUTE_BODY_LIMITS, type RouteBodyLimit } from './body-limit';
 import type { GatewayConfig } from './config';
 import { createOfficesDirectory, type OfficesDirectory } from './directory/offices-directory';
@@ -54,6 +54,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Server> {
     helmet: securityHeaders({ oidcIssuer: config.oidcIssuer }),
   });
 
+  addReadinessChecks(app, config);
+
   app.decorateRequest('organization', null);
   app.decorateRequest('caller', null);
   app.removeAllContentTypeParsers();
@@ -74,4 +76,23 @@ export async function buildGateway(deps: GatewayDeps): Promise<Server> {
   });
   await registerSpa(app, { webDistDir: config.webDistDir });
   return app;
+}
+
+const READINESS_PROBE_TIMEOUT_MS = 1_500;
+
+async function probe(url: string): Promise<void> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(READINESS_PROBE_TIMEOUT_MS) });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+}
+
+/**
+ * The gateway is ready when it can do its work: read the identity provider's keys (or its discovery document)
+ * and reach every service it proxies to (their /healthz).
+ */
+function addReadinessChecks(app: Server, config: GatewayConfig): void {
+  app.addReadinessCheck('identity provider', () => probe(config.oidcJwksUrl ?? discoveryUrl(config.oidcIssuer)));
+  for (const [service, baseUrl] of Object.entries(config.upstreams)) {
+    if (baseUrl !== undefined) app.addReadinessCheck(service, () => probe(new URL('/healthz', baseUrl).href));
+  }
 }

@@ -159,6 +159,33 @@ describe('gateway security (real gateway, real upstream, JWKS over HTTP)', () =>
       const hostWins = await harness.call(OFFICE_SETTINGS, { headers: { ...headers, host: HOST_A, 'x-organization-id': 'org-b' } });
       expect(hostWins.status).toBe(200);
     });
+
+    it('passes on only an organization id that exists: an unknown one is no organization', async () => {
+      const known = await harness.call('/api/features', { headers: { host: 'localhost', 'x-organization-id': ORG_A.id } });
+      expect(known.status).toBe(200);
+      expect(harness.upstream.received.at(-1)?.headers['x-organization-id']).toBe(ORG_A.id);
+
+      const unknown = await harness.call('/api/features', { headers: { host: 'localhost', 'x-organization-id': 'org-bogus' } });
+      expect(unknown.status).toBe(200);
+      expect(harness.upstream.received.at(-1)?.url).toBe('/api/features');
+      expect(harness.upstream.received.at(-1)?.headers).not.toHaveProperty('x-organization-id');
+
+      // Signed in, the token's organization is what counts; an unknown stored id does not get in the way.
+      const headers = { authorization: `Bearer ${await harness.token(STAFF_A)}`, 'connected-dental-office': 'office-a1' };
+      const signedIn = await harness.call(OFFICE_SETTINGS, { headers: { ...headers, host: 'localhost', 'x-organization-id': 'org-bogus' } });
+      expect(signedIn.status).toBe(200);
+      expect(harness.upstream.received.at(-1)?.headers).not.toHaveProperty('x-organization-id');
+    });
+
+    it("leaves a staff call without an office header to the service, with the user's own roles only", async () => {
+      const token = await harness.token(STAFF_A);
+      const { response, reached } = await viaGateway('/api/portals/credentials', { authorization: `Bearer ${token}` });
+      expect(response.status).toBe(200);
+      expect(reached).toBe(true);
+      expect(harness.upstream.received.at(-1)?.headers).not.toHaveProperty('connected-dental-office');
+      // No role is gained by leaving the header out: the staff user still may not manage bug reports.
+      await expectRefused(403, '/api/management/bugs', { authorization: `Bearer ${token}` });
+    });
   });
 
   describe('identity headers', () => {

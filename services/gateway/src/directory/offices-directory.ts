@@ -15,6 +15,8 @@ export interface OfficesDirectory {
   organizationForHost(host: string): Promise<OrganizationSummary | null>;
   /** The organization of an office, or null when there is no such office. */
   organizationOfOffice(officeId: string): Promise<string | null>;
+  /** The organization with this id, or null when there is none. */
+  organizationById(id: string): Promise<OrganizationSummary | null>;
 }
 
 export interface OfficesDirectoryOptions {
@@ -42,6 +44,7 @@ export function createOfficesDirectory(options: OfficesDirectoryOptions): Office
   const unknownTtl = options.unknownTtlMs ?? Math.min(10_000, Math.floor(options.cacheTtlMs / 6));
   const ttlOf = (value: unknown) => (value === null ? unknownTtl : options.cacheTtlMs);
   const hosts = createTtlCache<OrganizationSummary | null>({ ttlOf, maxEntries: 1_000 });
+  const organizations = createTtlCache<OrganizationSummary | null>({ ttlOf, maxEntries: 1_000 });
   const offices = createTtlCache<string | null>({ ttlOf, maxEntries: 10_000 });
 
   /** The parsed body, or null on 404; anything else is the offices service's outage, not the caller's fault. */
@@ -81,6 +84,9 @@ export function createOfficesDirectory(options: OfficesDirectoryOptions): Office
       return hosts.get(key, () =>
         ask(`/internal/organizations/resolve?host=${encodeURIComponent(key)}`, OrganizationSummary),
       );
+    },
+    organizationById(id) {
+      return organizations.get(id, () => ask(`/internal/organizations/${encodeURIComponent(id)}`, OrganizationSummary));
     },
     organizationOfOffice(officeId) {
       return offices.get(officeId, async () => {

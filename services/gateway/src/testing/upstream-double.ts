@@ -54,6 +54,11 @@ export async function startUpstreamDouble(options: UpstreamDoubleOptions = {}): 
     const organization = options.organizations?.[request.query.host ?? ''];
     return organization ? organization : reply.code(404).send({ message: 'no organization for this host' });
   });
+  app.get<{ Params: { id: string } }>('/internal/organizations/:id', async (request, reply) => {
+    if (!internal(request.headers['x-internal-token'])) return reply.code(401).send({ message: 'internal only' });
+    const organization = Object.values(options.organizations ?? {}).find((candidate) => candidate.id === request.params.id);
+    return organization ? organization : reply.code(404).send({ message: 'no such organization' });
+  });
   app.get<{ Params: { id: string } }>('/internal/offices/:id', async (request, reply) => {
     if (!internal(request.headers['x-internal-token'])) return reply.code(401).send({ message: 'internal only' });
     const orgId = options.offices?.[request.params.id];

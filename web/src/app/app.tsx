@@ -8,7 +8,7 @@ import { SessionBoundary } from '../auth/session-context';
 import { readDevSetting } from '../dev-tools/dev-settings';
 import { FEATURE_FLAGS_QUERY_KEY, fetchFeatureFlags } from '../features/feature-flags';
 import { OfficeProvider } from '../office/office-context';
-import { lookupOrganization, readOrganizationId, saveOrganizationId } from '../organization/organization-api';
+import { lookupOrganization, readStoredOrganization, saveOrganization } from '../organization/organization-api';
 import { RealtimeProvider } from '../realtime/realtime-context';
 import { appRoutes } from '../routing/route-table';
 import { type StartupDeps, StartupGate } from '../startup/startup-gate';
@@ -21,8 +21,8 @@ function startupDeps({ http, queryClient }: AppServices): StartupDeps {
   return {
     host: window.location.host,
     lookupOrganization: (input) => lookupOrganization(http, input),
-    storedOrganizationId: readOrganizationId,
-    saveOrganizationId,
+    storedOrganization: readStoredOrganization,
+    saveOrganization,
     readFlags: () =>
       queryClient.fetchQuery({ queryKey: FEATURE_FLAGS_QUERY_KEY, queryFn: () => fetchFeatureFlags(http), staleTime: 0 }),
     skipMaintenanceLock: () => readDevSetting('skipMaintenanceLock'),

@@ -1,10 +1,8 @@
 /** Screen 4: developer switches, the current token and organization id; only on the Vite dev server. */
-import { STORAGE_KEYS } from '@dv/contracts';
 import { Button, Drawer, FloatButton, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../auth/session-context';
-import { readOrganizationId } from '../organization/organization-api';
-import { removeStored } from '../platform/browser-storage';
+import { forgetOrganization, readOrganizationId } from '../organization/organization-api';
 import { DEV_SETTINGS, type DevSettingKey, readDevSetting, writeDevSetting } from './dev-settings';
 
 export function DevToolsDrawer() {
@@ -39,7 +37,7 @@ export function DevToolsDrawer() {
             <Button
               size="small"
               onClick={() => {
-                removeStored('local', STORAGE_KEYS.organizationId);
+                forgetOrganization();
                 window.location.reload();
               }}
             >

@@ -1,7 +1,7 @@
 /**
  * Runs the organization prompt's state machine: asks the gateway whether the host names an organization, else
- * (and without a stored id) shows screen 1 until a typed name is found. The id is stored under organization_id
- * and sent with every call from then on.
+ * (and without a stored organization) shows screen 1 until a typed name is found. The id is stored under
+ * organization_id and sent with every call from then on; its client type is stored with it.
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { LoadingOverlay } from '../startup/loading-overlay';
@@ -16,8 +16,8 @@ import { OrganizationPromptForm } from './organization-prompt-form';
 export type OrganizationResolverProps = {
   host: string;
   lookup: (input: { organizationDomain: string } | { organizationName: string }) => Promise<OrganizationLookup>;
-  storedOrganizationId: () => string | null;
-  saveOrganizationId: (id: string) => void;
+  storedOrganization: () => KnownOrganization | null;
+  saveOrganization: (organization: KnownOrganization) => void;
   /** The prompt is on screen (the app's get_org state). */
   onRequired: () => void;
   onKnown: (organization: KnownOrganization) => void;
@@ -30,16 +30,16 @@ export function OrganizationResolver(props: OrganizationResolverProps) {
 
   useEffect(() => {
     let cancelled = false;
-    const { host, lookup, storedOrganizationId, saveOrganizationId } = latest.current;
+    const { host, lookup, storedOrganization, saveOrganization } = latest.current;
     void lookup({ organizationDomain: host }).then((answer) => {
       if (cancelled) return;
       if (answer.kind === 'found') {
-        saveOrganizationId(answer.organization.id);
+        saveOrganization(answer.organization);
         dispatch({ type: 'domainResolved', organization: answer.organization });
         return;
       }
-      const stored = storedOrganizationId();
-      dispatch(stored ? { type: 'domainResolved', organization: { id: stored } } : { type: 'domainUnresolved' });
+      const stored = storedOrganization();
+      dispatch(stored ? { type: 'domainResolved', organization: stored } : { type: 'domainUnresolved' });
     });
     return () => {
       cancelled = true;
@@ -53,7 +53,7 @@ export function OrganizationResolver(props: OrganizationResolverProps) {
     void latest.current.lookup({ organizationName: loadingName }).then((answer) => {
       if (cancelled) return;
       if (answer.kind === 'found') {
-        latest.current.saveOrganizationId(answer.organization.id);
+        latest.current.saveOrganization(answer.organization);
         dispatch({ type: 'lookupSucceeded', organization: answer.organization });
       } else {
         dispatch({ type: 'lookupFailed', error: answer.kind === 'notFound' ? ORGANIZATION_NOT_FOUND : answer.error });

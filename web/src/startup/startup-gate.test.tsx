@@ -1,7 +1,12 @@
-import { type FeatureFlag, MAINTENANCE_LOCK_RECHECK_MS, MESSAGES } from '@dv/contracts';
-import { act, render, screen } from '@testing-library/react';
+import { type FeatureFlag, MAINTENANCE_LOCK_RECHECK_MS, MESSAGES, STORAGE_KEYS } from '@dv/contracts';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type OrganizationLookup } from '../organization/organization-api';
+import {
+  ORGANIZATION_CLIENT_TYPE_KEY,
+  type OrganizationLookup,
+  readStoredOrganization,
+  saveOrganization,
+} from '../organization/organization-api';
 import { type StartupDeps, StartupGate, useOrganization } from './startup-gate';
 
 const lockOn: FeatureFlag[] = [{ name: 'MAINTANANCE_LOCK', type: 'none', value: null, isActive: true }];
@@ -24,8 +29,8 @@ function setup(overrides: Partial<StartupDeps> = {}) {
             : { kind: 'notFound' },
         ),
     ),
-    storedOrganizationId: () => null,
-    saveOrganizationId: (id) => saved.push(id),
+    storedOrganization: () => null,
+    saveOrganization: (organization) => saved.push(organization.id),
     readFlags: jest.fn(() => Promise.resolve(lockOff)),
     skipMaintenanceLock: () => false,
     reload: jest.fn(),
@@ -59,8 +64,47 @@ describe('StartupGate', () => {
   });
 
   it('uses a stored organization id when the host names none', async () => {
-    setup({ lookupOrganization: () => Promise.resolve({ kind: 'notFound' }), storedOrganizationId: () => 'org-kept' });
+    setup({ lookupOrganization: () => Promise.resolve({ kind: 'notFound' }), storedOrganization: () => ({ id: 'org-kept' }) });
     expect(await screen.findByText('ready for org-kept as dentalOffice')).toBeInTheDocument();
+  });
+
+  it('keeps the client type of an organization typed in once: an insurance-verification company reloads without the lock check', async () => {
+    const user = userEvent.setup();
+    const lookup = (input: { organizationDomain: string } | { organizationName: string }): Promise<OrganizationLookup> =>
+      Promise.resolve(
+        'organizationName' in input && input.organizationName === 'verifiers'
+          ? { kind: 'found', organization: { id: 'org-ivc', clientType: 'insuranceVerificationCompany' } }
+          : { kind: 'notFound' },
+      );
+    const onLocalhost = {
+      host: 'localhost:8080',
+      lookupOrganization: lookup,
+      storedOrganization: readStoredOrganization,
+      saveOrganization,
+      readFlags: jest.fn(() => Promise.resolve(lockOn)),
+    };
+    const first = setup(onLocalhost);
+    await user.type(await screen.findByLabelText('Organization name'), 'verifiers{Enter}');
+    expect(await screen.findByText('ready for org-ivc as insuranceVerificationCompany')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.organizationId)).toBe('org-ivc');
+    cleanup();
+
+    // The reload: the host still names no organization, the stored one is used with its type.
+    const second = setup({ ...onLocalhost, readFlags: jest.fn(() => Promise.resolve(lockOn)) });
+    expect(await screen.findByText('ready for org-ivc as insuranceVerificationCompany')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.MAINTENANCE_LOCK_TITLE })).not.toBeInTheDocument();
+    expect(first.deps.readFlags).not.toHaveBeenCalled();
+    expect(second.deps.readFlags).not.toHaveBeenCalled();
+  });
+
+  it("does not apply a stored client type to another organization's id", async () => {
+    saveOrganization({ id: 'org-ivc', clientType: 'insuranceVerificationCompany' });
+    localStorage.setItem(STORAGE_KEYS.organizationId, 'org-other');
+    expect(readStoredOrganization()).toEqual({ id: 'org-other' });
+    localStorage.setItem(ORGANIZATION_CLIENT_TYPE_KEY, '{not json');
+    expect(readStoredOrganization()).toEqual({ id: 'org-other' });
+    saveOrganization({ id: 'org-plain' });
+    expect(readStoredOrganization()).toEqual({ id: 'org-plain' });
   });
 
   it('asks for the organization name and goes on once a name is found', async () => {

@@ -22,8 +22,8 @@ import {
 export type StartupDeps = {
   host: string;
   lookupOrganization: (input: { organizationDomain: string } | { organizationName: string }) => Promise<OrganizationLookup>;
-  storedOrganizationId: () => string | null;
-  saveOrganizationId: (id: string) => void;
+  storedOrganization: () => KnownOrganization | null;
+  saveOrganization: (organization: KnownOrganization) => void;
   readFlags: () => Promise<readonly FeatureFlag[]>;
   skipMaintenanceLock: () => boolean;
   reload: () => void;
@@ -105,8 +105,8 @@ export function StartupGate({ deps, children }: { deps: StartupDeps; children: R
       <OrganizationResolver
         host={deps.host}
         lookup={deps.lookupOrganization}
-        storedOrganizationId={deps.storedOrganizationId}
-        saveOrganizationId={deps.saveOrganizationId}
+        storedOrganization={deps.storedOrganization}
+        saveOrganization={deps.saveOrganization}
         onRequired={onRequired}
         onKnown={onKnown}
       />

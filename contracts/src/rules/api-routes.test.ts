@@ -1,5 +1,6 @@
 import { ROLES } from '../enums';
 import { API_ROUTES, apiAccess, matchApiRoute } from './api-routes';
+import { PATHS, pageRoles } from './routes';
 
 // Transcribed from SPEC section 7 and the gateway's role rules (office users: staffmanager, staff, groupmanager,
 // groupmember; company users: agent, admin, superadministrator, goduser; a registering user pays too).
@@ -166,5 +167,30 @@ describe('API access (SPEC section 7)', () => {
     expect(matchApiRoute('GET', '/api/portals/credentials')?.path).toBe('/api/portals/credentials');
     expect(matchApiRoute('POST', '/api/portals/credentials/c1')?.path).toBe('/api/portals/credentials/{id}');
     expect(matchApiRoute('POST', '/api/portals/p1/credentials')?.path).toBe('/api/portals/{portalId}/credentials');
+  });
+});
+
+describe('API roles follow the pages they serve', () => {
+  const sorted = (roles: readonly string[]) => [...roles].sort();
+  const rolesOf = (method: string, path: string) => {
+    const access = matchApiRoute(method, path)?.access;
+    if (!Array.isArray(access)) throw new Error(`${method} ${path} has no role list`);
+    return sorted(access as readonly string[]);
+  };
+
+  it.each([
+    ['GET', '/api/management/bugs', PATHS.managementBugs],
+    ['PATCH', '/api/management/bugs/b1', PATHS.managementBug],
+    ['GET', '/api/management/features', PATHS.managementFeatures],
+    ['PUT', '/api/management/features/MAINTANANCE_LOCK', PATHS.managementFeatures],
+    ['POST', '/api/verifications', PATHS.verification],
+    ['GET', '/api/verifications/v1', PATHS.verificationDetail],
+    ['GET', '/api/plans', PATHS.plan],
+  ])('%s %s: the roles of %s', (method, path, page) => {
+    expect(rolesOf(method, path)).toEqual(sorted(pageRoles(page)));
+  });
+
+  it('keeps the 271 preview tool to admins and super administrators', () => {
+    expect(rolesOf('POST', '/api/management/x271/preview')).toEqual(['admin', 'superadministrator']);
   });
 });

@@ -15,11 +15,15 @@
  * - feature flag management: super administrators (SPEC: /management/features);
  * - verifications, tickets and the plan library (the verifications service): the roles of the /verification and
  *   /plan pages (VERIFICATION_ROLES); the carrier catalogue: any signed-in user; the 271 preview support tool:
- *   admins and super administrators (SPEC: /management/verification).
+ *   admins and super administrators (the support staff who read carriers' replies; an agent works tickets, not
+ *   the mapping).
+ *
+ * Where a call serves one page, its roles are that page's roles, read from ROUTES rather than retyped.
  */
 import { ROLES, type Role } from '../enums';
 import { COMPANY_ROLES, MANAGER_ROLES, OFFICE_ROLES, REGISTRATION_ROLE, hasAnyRole } from './roles';
 import { literalFirst, pathOnly } from './path-pattern';
+import { PATHS, pageRoles } from './routes';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -42,16 +46,17 @@ const MANAGEMENT_READERS: readonly Role[] = COMPANY_ROLES;
 const MANAGEMENT_WRITERS: readonly Role[] = ['admin', 'superadministrator'];
 const OFFICE_READERS: readonly Role[] = [...MANAGEMENT_READERS, ...MANAGER_ROLES];
 const OFFICE_SETTINGS_WRITERS: readonly Role[] = [...MANAGEMENT_WRITERS, ...MANAGER_ROLES];
-const FLAG_MANAGERS: readonly Role[] = ['superadministrator'];
+/** Feature flags are managed on /management/features. */
+const FLAG_MANAGERS: readonly Role[] = pageRoles(PATHS.managementFeatures);
 /** Who works bug reports: the roles of the /management page, which /management/bugs inherits. */
-export const BUG_MANAGER_ROLES: readonly Role[] = ['agent', 'admin', 'superadministrator'];
+export const BUG_MANAGER_ROLES: readonly Role[] = pageRoles(PATHS.managementBugs);
 /**
  * Who works verifications, tickets and the plan library: the roles of the /verification and /plan pages
  * (SPEC section 2). The verifications service narrows office users to their office's tickets and company users
  * to their organization's.
  */
-export const VERIFICATION_ROLES: readonly Role[] = ['superadministrator', 'staffmanager', 'staff', 'admin', 'agent'];
-/** The 271 preview support tool: /management/verification (admin, superadministrator). */
+export const VERIFICATION_ROLES: readonly Role[] = pageRoles(PATHS.verification);
+/** The 271 preview support tool: admins and super administrators. */
 export const X271_PREVIEW_ROLES: readonly Role[] = ['admin', 'superadministrator'];
 
 export const API_ROUTES: readonly ApiRoute[] = [

@@ -191,6 +191,13 @@ export const DEFAULT_PUBLIC_ROUTE: Route = findDefault(false);
 
 const MATCH_ORDER = literalFirst(ROUTES);
 
+/** The roles of a page of ROUTES, by its path pattern (PATHS); throws for a path that names no page. */
+export function pageRoles(path: string): readonly Role[] {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`No page at ${path}`);
+  return route.roles;
+}
+
 /** The route a browser path (query and fragment allowed) belongs to; undefined for unknown paths. */
 export function matchRoute(path: string): Route | undefined {
   const bare = pathOnly(path);

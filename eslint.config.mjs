@@ -13,6 +13,10 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },
   {
+    files: ['**/*.test.js'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  {
     files: ['**/*.mjs'],
     languageOptions: { sourceType: 'module', globals: { ...globals.node } },
   },

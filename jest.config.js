@@ -1,12 +1,9 @@
 // Root jest configuration: every workspace's tests run through @swc/jest.
 // ESM-only packages in node_modules must be transformed too; they are found by their own
 // package.json ("type": "module") instead of a hand-kept list, so new dependencies just work.
-const { esmOnlyPackages } = require('./scripts/esm-packages');
+const { esmOnlyPackages, ignoreUnlessEsm } = require('./scripts/esm-packages');
 
-const esm = esmOnlyPackages(__dirname);
-const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ignoreUnlessEsm =
-  esm.length === 0 ? '/node_modules/' : `/node_modules/(?!(?:${esm.map(escape).join('|')})/)`;
+const ignoreUnlessEsmPackage = ignoreUnlessEsm(esmOnlyPackages(__dirname));
 
 const swc = (react) => [
   '@swc/jest',
@@ -22,7 +19,7 @@ const swc = (react) => [
 ];
 
 const shared = {
-  transformIgnorePatterns: [ignoreUnlessEsm],
+  transformIgnorePatterns: [ignoreUnlessEsmPackage],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // Workspace packages are tested from source, never from a stale build.
   moduleNameMapper: {
@@ -51,7 +48,11 @@ module.exports = {
       displayName: 'node',
       rootDir: __dirname,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/contracts/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/contracts/src/**/*.test.ts',
+        '<rootDir>/services/*/src/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.js',
+      ],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': swc(false) },
     },

@@ -1,5 +1,5 @@
-// Lists the packages installed under node_modules whose package.json declares "type": "module".
-// Used by jest.config.js to decide which dependencies must be transformed to CommonJS.
+// Lists the packages installed under node_modules, nested node_modules folders included, whose package.json
+// declares "type": "module". Used by jest.config.js to decide which dependencies must be transformed to CommonJS.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -33,9 +33,28 @@ function packagesIn(modulesDir) {
   return names;
 }
 
-function esmOnlyPackages(rootDir) {
-  const modulesDir = path.join(rootDir, 'node_modules');
-  return packagesIn(modulesDir).filter((name) => readType(path.join(modulesDir, name)) === 'module');
+/** ESM package names in `modulesDir` and in every package's own node_modules below it. */
+function collectEsm(modulesDir, found) {
+  for (const name of packagesIn(modulesDir)) {
+    const dir = path.join(modulesDir, name);
+    if (readType(dir) === 'module') found.add(name);
+    collectEsm(path.join(dir, 'node_modules'), found);
+  }
+  return found;
 }
 
-module.exports = { esmOnlyPackages };
+function esmOnlyPackages(rootDir) {
+  return [...collectEsm(path.join(rootDir, 'node_modules'), new Set())].sort();
+}
+
+/**
+ * jest's transformIgnorePatterns entry: a file is left alone when the innermost package holding it (the name
+ * after its last node_modules/) is not one of `esm`.
+ */
+function ignoreUnlessEsm(esm) {
+  if (esm.length === 0) return '/node_modules/';
+  const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `/node_modules/(?!(?:${esm.map(escape).join('|')})/)(?:(?!/node_modules/).)*$`;
+}
+
+module.exports = { esmOnlyPackages, ignoreUnlessEsm };

@@ -1,14 +1,18 @@
 /**
  * Makes the session controller available to React once the identity provider's settings are known
- * (GET /api/auth/credentials/auth0) and the stored token has been read.
+ * (GET /api/auth/credentials/auth0) and the stored token has been read. When the stored session cannot be
+ * renewed, local storage has been cleared (the organization id with it) and the page loads /login afresh
+ * (SPEC section 8), on public pages too.
  */
+import { type AuthProviderConfig, matchRoute, PATHS } from '@dv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../app/services-context';
 import { createTabSync } from '../session/tab-sync';
 import { LoadingOverlay } from '../startup/loading-overlay';
 import { fetchAuthConfig } from './auth-config';
+import { withReturn } from './return-path';
 import { createSessionController, type SessionController, type SessionState } from './session-controller';
 import { createUserManager, revokeRefreshToken } from './user-manager';
 
@@ -29,25 +33,52 @@ export function SessionProvider({ controller, children }: { controller: SessionC
   return <SessionContext.Provider value={controller}>{children}</SessionContext.Provider>;
 }
 
-export function SessionBoundary({ children }: { children: ReactNode }) {
+function connectSession(config: AuthProviderConfig): SessionController {
+  const users = createUserManager(config, window.location.origin);
+  return createSessionController({
+    users,
+    revokeRefreshToken: (refreshToken) => revokeRefreshToken(users, refreshToken, config.clientId),
+    tabs: createTabSync(),
+    origin: window.location.origin,
+  });
+}
+
+export type SessionBoundaryProps = {
+  children: ReactNode;
+  /** Tests pass a fake; the app connects to the identity provider the settings name. */
+  connect?: (config: AuthProviderConfig) => SessionController;
+  /** A full page load: start-up has to run again once local storage is gone. */
+  leave?: (to: string) => void;
+};
+
+export function SessionBoundary({
+  children,
+  connect = connectSession,
+  leave = (to) => window.location.replace(to),
+}: SessionBoundaryProps) {
   const { http, runtime } = useServices();
   const config = useQuery({ queryKey: ['auth-config'], queryFn: () => fetchAuthConfig(http), staleTime: Infinity });
   const [controller, setController] = useState<SessionController | null>(null);
+  const leaveRef = useRef(leave);
+  leaveRef.current = leave;
+  const connectRef = useRef(connect);
+  connectRef.current = connect;
 
   useEffect(() => {
     if (!config.data) return;
-    const users = createUserManager(config.data, window.location.origin);
-    const clientId = config.data.clientId;
-    const created = createSessionController({
-      users,
-      revokeRefreshToken: (refreshToken) => revokeRefreshToken(users, refreshToken, clientId),
-      tabs: createTabSync(),
-      origin: window.location.origin,
-    });
+    const created = connectRef.current(config.data);
     runtime.session = created;
     let active = true;
     void created.load().then(() => {
-      if (active) setController(created);
+      if (!active) return;
+      const state = created.getState();
+      if (state.status === 'signedOut' && state.ended === 'renewalFailed') {
+        const here = `${window.location.pathname}${window.location.search}`;
+        // The way back only to a private page: signing in from a public one lands on the user's home.
+        leaveRef.current(matchRoute(here)?.private ? withReturn(PATHS.login, here) : PATHS.login);
+        return;
+      }
+      setController(created);
     });
     return () => {
       active = false;

@@ -59,13 +59,29 @@ describe('createSessionController', () => {
     expect(published).toEqual([{ type: 'refreshed' }]);
   });
 
-  it('clears local storage when the silent renewal fails', async () => {
-    const { controller, users } = setup(user(-5));
+  it('clears local storage when the silent renewal fails, says why, and signs the other tabs out', async () => {
+    const { controller, users, published } = setup(user(-5));
     localStorage.setItem('organization_id', 'org-demo');
     users.signinSilent.mockRejectedValueOnce(new Error('invalid_grant'));
     await controller.load();
-    expect(controller.getState().status).toBe('signedOut');
+    expect(controller.getState()).toEqual({ status: 'signedOut', ended: 'renewalFailed' });
     expect(localStorage.length).toBe(0);
+    expect(published).toEqual([{ type: 'signedOut' }]);
+  });
+
+  it('tells the other tabs when everything is cleared on /refreshToken', async () => {
+    const { controller, published } = setup(user(600));
+    await controller.load();
+    await controller.clearAll();
+    expect(controller.getState()).toEqual({ status: 'signedOut' });
+    expect(published).toEqual([{ type: 'signedOut' }]);
+  });
+
+  it('signs out quietly when an expired token has no refresh token: nothing to clear, nobody to tell', async () => {
+    const { controller, published } = setup(user(-5, { refresh_token: undefined }));
+    await controller.load();
+    expect(controller.getState()).toEqual({ status: 'signedOut' });
+    expect(published).toEqual([]);
   });
 
   it('takes the token another tab renewed instead of spending the refresh token again', async () => {

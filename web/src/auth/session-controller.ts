@@ -19,7 +19,11 @@ export type SignedIn = {
   canRefresh: boolean;
 };
 
-export type SessionState = { status: 'loading' } | { status: 'signedOut' } | SignedIn;
+export type SessionState =
+  | { status: 'loading' }
+  /** `renewalFailed`: the stored session could not be renewed at start-up and local storage was cleared. */
+  | { status: 'signedOut'; ended?: 'renewalFailed' }
+  | SignedIn;
 
 export type UserManagerPort = Pick<
   UserManager,
@@ -57,7 +61,7 @@ export type SessionController = {
   completeSignOut: (url: string) => Promise<string | undefined>;
   /** Another tab signed out: forget the session here without calling anyone. */
   forget: () => void;
-  /** Drops the session and everything in local storage (SPEC section 8, failed silent sign-in). */
+  /** Drops the session and everything in local storage and tells the other tabs (SPEC section 8, failed silent sign-in). */
   clearAll: () => Promise<void>;
   /** Messages from the other tabs of this origin. */
   onTabMessage: (listener: (message: TabMessage) => void) => () => void;
@@ -109,10 +113,12 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
     deps.tabs.publish({ type: 'refreshed' });
   }
 
-  async function clearAll() {
+  async function clearAll(ended?: 'renewalFailed') {
     await deps.users.removeUser();
     clearStored('local');
-    set({ status: 'signedOut' });
+    // The token in local storage was every tab's: they are signed out as well.
+    deps.tabs.publish({ type: 'signedOut' });
+    set(ended === undefined ? { status: 'signedOut' } : { status: 'signedOut', ended });
   }
 
   return {
@@ -139,7 +145,8 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
       try {
         await withLock(renew);
       } catch {
-        await clearAll();
+        // SPEC section 8: a failed silent sign-in clears local storage and goes to /login (session-context.tsx).
+        await clearAll('renewalFailed');
       }
     },
 
@@ -216,7 +223,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
       set({ status: 'signedOut' });
     },
 
-    clearAll,
+    clearAll: () => clearAll(),
 
     onTabMessage: (listener) => deps.tabs.subscribe(listener),
 

@@ -21,7 +21,7 @@
  * Where a call serves one page, its roles are that page's roles, read from ROUTES rather than retyped.
  */
 import { ROLES, type Role } from '../enums';
-import { COMPANY_ROLES, MANAGER_ROLES, OFFICE_ROLES, REGISTRATION_ROLE, hasAnyRole } from './roles';
+import { COMPANY_ADMIN_ROLES, COMPANY_ROLES, MANAGER_ROLES, OFFICE_ROLES, REGISTRATION_ROLE, hasAnyRole } from './roles';
 import { literalFirst, pathOnly } from './path-pattern';
 import { PATHS, pageRoles } from './routes';
 
@@ -43,7 +43,7 @@ const PORTAL_USERS: readonly Role[] = [...OFFICE_ROLES, ...COMPANY_ROLES];
 const PAYING_USERS: readonly Role[] = [...OFFICE_ROLES, REGISTRATION_ROLE];
 const EVERY_ROLE: readonly Role[] = ROLES;
 const MANAGEMENT_READERS: readonly Role[] = COMPANY_ROLES;
-const MANAGEMENT_WRITERS: readonly Role[] = ['admin', 'superadministrator'];
+const MANAGEMENT_WRITERS: readonly Role[] = COMPANY_ADMIN_ROLES;
 const OFFICE_READERS: readonly Role[] = [...MANAGEMENT_READERS, ...MANAGER_ROLES];
 const OFFICE_SETTINGS_WRITERS: readonly Role[] = [...MANAGEMENT_WRITERS, ...MANAGER_ROLES];
 /** Feature flags are managed on /management/features. */
@@ -57,7 +57,7 @@ export const BUG_MANAGER_ROLES: readonly Role[] = pageRoles(PATHS.managementBugs
  */
 export const VERIFICATION_ROLES: readonly Role[] = pageRoles(PATHS.verification);
 /** The 271 preview support tool: admins and super administrators. */
-export const X271_PREVIEW_ROLES: readonly Role[] = ['admin', 'superadministrator'];
+export const X271_PREVIEW_ROLES: readonly Role[] = COMPANY_ADMIN_ROLES;
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/features', access: 'public' },

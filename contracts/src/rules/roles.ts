@@ -11,6 +11,8 @@ export const DENTAL_OFFICE_ROLES = ['staff', 'staffmanager'] as const satisfies 
 export const OFFICE_ROLES = ['staffmanager', 'staff', 'groupmanager', 'groupmember'] as const satisfies readonly Role[];
 /** Managers of an office or group: form customization and office settings. */
 export const MANAGER_ROLES = ['staffmanager', 'groupmanager'] as const satisfies readonly Role[];
+/** Company administrators: they change what the company manages (offices, groups, users, the portal catalogue). */
+export const COMPANY_ADMIN_ROLES = ['admin', 'superadministrator'] as const satisfies readonly Role[];
 export const REGISTRATION_ROLE = 'doregistration' satisfies Role;
 
 /** 'Staff Manager' -> 'staffmanager'. */

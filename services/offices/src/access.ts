@@ -9,12 +9,23 @@
  * - Office managers (staffmanager, groupmanager) read their own office and change its schedule integration;
  *   "their own" means an office in allowedOfficeIds where they hold the manager role.
  */
-import { COMPANY_ROLES, MANAGER_ROLES, ROLES, hasAnyRole, rolesOf, type Role } from '@dv/contracts';
+import {
+  COMPANY_ADMIN_ROLES,
+  COMPANY_ROLES,
+  MANAGER_ROLES,
+  PATHS,
+  ROLES,
+  hasAnyRole,
+  pageRoles,
+  rolesOf,
+  type Role,
+} from '@dv/contracts';
 import { Forbidden, type Actor } from '@dv/kit';
 
 export const MANAGEMENT_READ_ROLES: readonly Role[] = COMPANY_ROLES;
-export const MANAGEMENT_WRITE_ROLES: readonly Role[] = ['admin', 'superadministrator'];
-export const FEATURE_FLAG_ROLES: readonly Role[] = ['superadministrator'];
+export const MANAGEMENT_WRITE_ROLES: readonly Role[] = COMPANY_ADMIN_ROLES;
+/** Feature flags are managed on /management/features. */
+export const FEATURE_FLAG_ROLES: readonly Role[] = pageRoles(PATHS.managementFeatures);
 export const OFFICE_MANAGER_ROLES: readonly Role[] = MANAGER_ROLES;
 
 /** Settings an office manager may change; the rest (payment, outsourcing, form fulfilment) is the company's. */

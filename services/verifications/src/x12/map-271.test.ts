@@ -334,6 +334,21 @@ describe('MSG statements', () => {
     expect(result.plan.benefits.adaCodes['SUB:Prosthodontics']?.waitingPeriod).toEqual({ value: waitingPeriod, score: 2 });
   });
 
+  it.each([
+    ['MISSING TOOTH CLAUSE APPLIES', true],
+    ['MISSING TOOTH CLAUSE: YES', true],
+    ['MISSING TOOTH CLAUSE: Y', true],
+    ['MISSING TOOTH CLAUSE: NO', false],
+    ['MISSING TOOTH CLAUSE - DOES NOT APPLY', false],
+    ['MISSING TOOTH CLAUSE: N', false],
+    ['MISSING TOOTH PROVISION: NONE', false],
+    ['MISSING TOOTH EXCLUSION DOES NOT APPLY', false],
+    ['NO MISSING TOOTH CLAUSE', false],
+  ])('reads MSG %j as a missing tooth clause of %s', (text, applies) => {
+    const result = mapBenefits(`${EB({ info: 'D', serviceTypes: ['35'] })}MSG*${text}~`);
+    expect(result.plan.benefits.missingToothClause).toEqual({ value: applies, score: 2 });
+  });
+
   it('maps a missing tooth clause, its absence, and the provider network status', () => {
     const row = EB({ info: 'D', serviceTypes: ['35'] });
     expect(mapBenefits(`${row}MSG*MISSING TOOTH CLAUSE APPLIES~`).plan.benefits.missingToothClause).toEqual({ value: true, score: 2 });

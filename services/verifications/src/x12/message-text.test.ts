@@ -19,8 +19,28 @@ describe('waitingPeriodIn', () => {
 describe('the other readers', () => {
   it.each([
     ['MISSING TOOTH CLAUSE APPLIES', true],
+    ['MISSING TOOTH CLAUSE', true],
+    ['MISSING TOOTH CLAUSE: YES', true],
+    ['MISSING TOOTH CLAUSE: Y', true],
+    ['MISSING TOOTH CLAUSE - APPLIES', true],
+    ['MISSING TOOTH PROVISION IN EFFECT', true],
+    ['SUBJECT TO MISSING TOOTH CLAUSE', true],
+    ['MISSING TOOTH CLAUSE APPLIES TO TEETH MISSING PRIOR TO COVERAGE', true],
+    ['missing tooth clause applies', true],
+    ['MISSING TOOTH CLAUSE DOES NOT APPLY', false],
     ['MISSING TOOTH PROVISION DOES NOT APPLY', false],
+    ['MISSING TOOTH CLAUSE: NO', false],
+    ['MISSING TOOTH CLAUSE - DOES NOT APPLY', false],
+    ['MISSING TOOTH CLAUSE: N', false],
+    ['MISSING TOOTH CLAUSE N/A', false],
+    ['MISSING TOOTH CLAUSE IS NOT APPLICABLE', false],
+    ['MISSING TOOTH PROVISION: NONE', false],
+    ['MISSING TOOTH EXCLUSION DOES NOT APPLY', false],
+    ['MISSING TOOTH CLAUSE WAIVED', false],
+    ['MISSING TOOTH CLAUSE FOR THIS PLAN: NO', false],
     ['NO MISSING TOOTH CLAUSE', false],
+    ['PLAN HAS NO MISSING TOOTH PROVISION', false],
+    ['NOT SUBJECT TO MISSING TOOTH CLAUSE', false],
     ['REPLACEMENT OF MISSING TEETH COVERED', undefined],
   ])('missingToothClauseIn(%j) is %s', (text, expected) => {
     expect(missingToothClauseIn(text)).toBe(expected);

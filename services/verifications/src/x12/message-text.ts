@@ -41,11 +41,33 @@ export function waitingPeriodIn(text: string): WaitingPeriodV3 | undefined {
   return { [normalized.unit]: normalized.amount };
 }
 
+/**
+ * 'MISSING TOOTH CLAUSE', optionally after NO / WITHOUT / (NOT) SUBJECT TO and with the noun carriers use for it.
+ * Group 1 is the word before it.
+ */
+const MISSING_TOOTH =
+  /\b(?:(NO|WITHOUT|NOT\s+SUBJECT\s+TO|SUBJECT\s+TO)\s+(?:AN?\s+|THE\s+)?)?MISSING\s+TOOTH(?:\s+(?:CLAUSE|PROVISION|EXCLUSION|LIMITATION|RULE))?\b/;
+/**
+ * What carriers write right after it: ': NO', ' - DOES NOT APPLY', ': N', ': NONE', ' IS NOT APPLICABLE' (group 1),
+ * or ': YES', ': Y', ' APPLIES', ' IN EFFECT' (group 2).
+ */
+const MISSING_TOOTH_VERDICT =
+  /^\s*(?:[:=\-\u2013\u2014]\s*)?(?:IS\s+)?(?:(N\/A|NOT(?:\s+(?:APPLICABLE|APPLIED|IN\s+EFFECT))?|(?:DOES|DO|WILL)\s+NOT\s+APPLY|NONE|NO|N|FALSE|WAIVED)|(YES|Y|TRUE|APPLIES|APPLY|APPLICABLE|IN\s+EFFECT))(?![A-Z0-9])/;
+/** A negation later in the same sentence ('MISSING TOOTH CLAUSE FOR THIS PLAN: NO'). */
+const NEGATION = /\b(?:NO|NONE|N\/A|NOT|WAIVED)\b/;
+
 /** True when the text states a missing tooth clause, false when it says there is none. */
 export function missingToothClauseIn(text: string): boolean | undefined {
   const words = upper(text);
-  if (!/MISSING\s+TOOTH/.test(words)) return undefined;
-  return !/\bNO\s+MISSING\s+TOOTH|MISSING\s+TOOTH\s+(?:CLAUSE\s+|PROVISION\s+)?(?:DOES\s+NOT\s+APPLY|NOT\s+APPLICABLE|WAIVED|N\/A|IS\s+NOT)/.test(words);
+  const head = MISSING_TOOTH.exec(words);
+  if (head === null) return undefined;
+  const before = head[1]?.replace(/\s+/g, ' ');
+  if (before === 'NO' || before === 'WITHOUT' || before === 'NOT SUBJECT TO') return false;
+  const rest = words.slice(head.index + head[0].length);
+  const verdict = MISSING_TOOTH_VERDICT.exec(rest);
+  if (verdict !== null) return verdict[1] === undefined;
+  // No verdict right after it: a negation in the rest of the sentence still says there is none.
+  return !NEGATION.test(rest.split(/[.;]/)[0] ?? '');
 }
 
 /** 'COVERED THROUGH AGE 18' -> { max: 18 }; 'UNDER AGE 19' -> { max: 18 }; 'AGE 16 AND OVER' -> { min: 16 }. */

@@ -4,7 +4,8 @@
  * - an inquiry that cannot be written (X12BuildError): error, with the problems;
  * - the clearinghouse unreachable, timing out or answering 5xx: retried by the runner, then error;
  * - a malformed 271 (X12ParseError): error, "the clearinghouse answered malformed X12: ...";
- * - AAA rejections: outcome 'rejected' with the payer's reasons ("AAA 75 Subscriber/Insured Not Found ...");
+ * - AAA rejections: outcome 'rejected' with the payer's reasons ("AAA 75 Subscriber/insured not found (Please correct
+ *   and resubmit)");
  * - otherwise success with the mapped plan and patient.
  */
 import { type ClientInfoV3, type PayerKey } from '@dv/contracts';

@@ -265,7 +265,7 @@ describe('sources that fail', () => {
       });
       const id = (created.json<{ id: string }>()).id;
       const detail = await harness.settled(id);
-      expect(detail.jobs[0]).toMatchObject({ source: 'clearinghouse', status: 'done', outcome: 'rejected', reason: expect.stringMatching(/^AAA 75 /) });
+      expect(detail.jobs[0]).toMatchObject({ source: 'clearinghouse', status: 'done', outcome: 'rejected', reason: 'AAA 75 Subscriber/insured not found (Please correct and resubmit)' });
       expect(detail.jobs[1]).toMatchObject({ source: 'portal', status: 'done', outcome: 'error', reason: expect.stringContaining('no member') });
       expect(detail.plan).toBeNull();
       expect(detail.patient.coverageStatus).toBe('unknown');

@@ -40,6 +40,18 @@ describe('parse271', () => {
     expect(benefit.messages).toEqual(['OTHER COVERAGE ON FILE']);
   });
 
+  it('labels an AAA before the provider name 2000B and one after it 2100B', () => {
+    const head = 'BHT*0022*11*X~HL*1**20*1~NM1*PR*2*P*****PI*1~HL*2*1*21*0';
+    const level = parse271(wrap271(`${head}~AAA*N**50*C~NM1*1P*2*D*****XX*1`));
+    expect(level.rejections).toEqual([{ validRequest: false, reasonCode: '50', followUpCode: 'C', loop: '2000B' }]);
+    const name = parse271(wrap271(`${head}~NM1*1P*2*D*****XX*1~AAA*Y**43*C`));
+    expect(name.rejections).toEqual([{ validRequest: true, reasonCode: '43', followUpCode: 'C', loop: '2100B' }]);
+    expect(map271(wrap271(`${head}~AAA*N**50*C~NM1*1P*2*D*****XX*1`), { today: TODAY })).toMatchObject({
+      status: 'rejected',
+      rejections: [{ code: '50', reason: 'Provider ineligible for inquiries', loop: '2000B' }],
+    });
+  });
+
   const cases: [string, string, string, string][] = [
     ['an SE count that does not match', VALID.replace(/SE\*\d+\*0001/, 'SE*7*0001'), 'envelope', 'SE01 says "7" segments in the transaction but there are'],
     ['a missing SE', VALID.replace(/SE\*\d+\*0001~\n/, ''), 'envelope', 'Transaction 0001 has no SE'],

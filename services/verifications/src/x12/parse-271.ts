@@ -105,7 +105,7 @@ export type PartyLoop = {
   readonly contacts: readonly { readonly qualifier: string; readonly value: string }[];
 };
 
-export type X12RejectLoop = '2000A' | '2100A' | '2100B' | '2100C' | '2100D';
+export type X12RejectLoop = '2000A' | '2100A' | '2000B' | '2100B' | '2100C' | '2100D';
 
 export type Parsed271 = {
   readonly interchange: Omit<X12Interchange, 'groups'>;
@@ -117,7 +117,7 @@ export type Parsed271 = {
   readonly receiver: PartyLoop | undefined;
   readonly subscriber: MemberLoop | undefined;
   readonly dependent: MemberLoop | undefined;
-  /** Every AAA of 2000A, 2100A, 2100B, 2100C, 2100D in order: any of them means no benefits were given. */
+  /** Every AAA of 2000A, 2100A, 2000B, 2100B, 2100C, 2100D in order: any of them means no benefits were given. */
   readonly rejections: readonly (X12Reject & { readonly loop: X12RejectLoop })[];
 };
 
@@ -355,15 +355,15 @@ export function parse271(text: string): Parsed271 {
   const rejections = [
     ...source.levelRejections.map((reject) => ({ ...reject, loop: '2000A' as const })),
     ...source.rejections.map((reject) => ({ ...reject, loop: '2100A' as const })),
+    ...(receiver?.levelRejections ?? []).map((reject) => ({ ...reject, loop: '2000B' as const })),
     ...(receiver?.rejections ?? []).map((reject) => ({ ...reject, loop: '2100B' as const })),
-    ...(receiver?.levelRejections ?? []).map((reject) => ({ ...reject, loop: '2100B' as const })),
     ...(subscriber?.rejections ?? []).map((reject) => ({ ...reject, loop: '2100C' as const })),
     ...(dependent?.rejections ?? []).map((reject) => ({ ...reject, loop: '2100D' as const })),
   ];
   if (source.name === undefined && source.levelRejections.length === 0) {
     throw new X12ParseError('structure', 'Loop 2100A (payer name, NM1*PR) is missing', sourceLevel.hl.index);
   }
-  const rejectedAbove = rejections.some((reject) => reject.loop === '2000A' || reject.loop === '2100A' || reject.loop === '2100B');
+  const rejectedAbove = rejections.some((reject) => reject.loop !== '2100C' && reject.loop !== '2100D');
   if (subscriber === undefined && !rejectedAbove) {
     throw new X12ParseError('structure', 'Loop 2100C (subscriber) is missing and no AAA says why');
   }

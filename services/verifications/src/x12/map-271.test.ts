@@ -26,7 +26,7 @@ describe('coverage status and dates', () => {
     const result = mapBenefits('', OPTIONS, subscriberHead({ dates: 'DTP*346*D8*20230701~DTP*356*D8*20190315' }));
     expect(result.patient).toEqual({ effectiveDate: { value: '03/15/2019', score: 2 }, history: [], historyStatus: 'Unknown', coverageStatus: 'active', planEndDate: null });
     expect(result.plan.details.benefitYear).toEqual({ value: 'july', score: 2 });
-    expect(result.plan.details.mappingInfo).toEqual([{ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'plan begin 07/01/2023' }]);
+    expect(result.plan.details.mappingInfo).toEqual([{ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'plan begin (DTP*346) in july' }]);
     expect(result.plan.planNotes).toBe('Plan: DELTA DENTAL PPO');
     expect(result.plan.details.planType).toEqual({ value: 'dental', score: 2 });
   });
@@ -40,7 +40,45 @@ describe('coverage status and dates', () => {
   it('derives a January benefit year from calendar-year amounts when no plan date is given', () => {
     const result = mapBenefits(EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '23', amount: 1000 }), OPTIONS, subscriberHead({ dates: '' }));
     expect(result.plan.details.benefitYear).toEqual({ value: 'january', score: 2 });
-    expect(result.plan.details.mappingInfo).toEqual([{ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'calendar year (period 23)' }]);
+    expect(result.plan.details.mappingInfo).toEqual([{ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'calendar year (amounts with EB06 23)' }]);
+  });
+
+  describe('the benefit year, from the strongest evidence', () => {
+    const calendarYearMaximum = EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '23', amount: 1500 });
+    const calendarYearFrequency = EB({ info: 'F', level: 'IND', serviceTypes: ['23'], code: 'D0120' }) + HSD({ quantity: 2, period: '23', periods: 1 });
+    const yearOf = (benefits: string, dates: string) => mapBenefits(benefits, OPTIONS, subscriberHead({ dates })).plan.details;
+
+    it('takes January from calendar-year amounts over a plan begin date that is an old enrolment date', () => {
+      const details = yearOf(calendarYearMaximum, 'DTP*346*D8*20150301~DTP*356*D8*20150301');
+      expect(details.benefitYear).toEqual({ value: 'january', score: 2 });
+      expect(details.mappingInfo).toEqual([{ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'calendar year (amounts with EB06 23)' }]);
+    });
+
+    it('takes January from calendar-year amounts even over a recent plan begin date', () => {
+      expect(yearOf(calendarYearMaximum, 'DTP*346*D8*20240301').benefitYear).toEqual({ value: 'january', score: 2 });
+    });
+
+    it('takes the plan period (DTP*291 range) over calendar-year amounts and a plan begin date', () => {
+      const details = yearOf(calendarYearMaximum, 'DTP*346*D8*20150301~DTP*291*RD8*20230701-20240630');
+      expect(details.benefitYear).toEqual({ value: 'july', score: 2 });
+      expect(details.mappingInfo).toEqual([{ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'plan period (DTP*291) begins in july' }]);
+    });
+
+    it('takes a plan begin date of the last year over frequencies per calendar year, an older one not', () => {
+      expect(yearOf(calendarYearFrequency, 'DTP*346*D8*20230701').benefitYear).toEqual({ value: 'july', score: 2 });
+      expect(yearOf(calendarYearFrequency, 'DTP*346*D8*20150301').benefitYear).toEqual({ value: 'january', score: 2 });
+    });
+
+    it('infers the month of an old plan begin date, then of the eligibility, when nothing else says', () => {
+      expect(yearOf('', 'DTP*346*D8*20150301')).toMatchObject({
+        benefitYear: { value: 'march', score: 1 },
+        mappingInfo: [{ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'plan begin (DTP*346) in march, more than a year ago' }],
+      });
+      expect(yearOf('', 'DTP*356*D8*20190915')).toMatchObject({
+        benefitYear: { value: 'september', score: 1 },
+        mappingInfo: [{ message: 'BENEFIT_YEAR_FROM_ELIGIBILITY', path: 'benefitYear', detail: 'eligibility begin in september' }],
+      });
+    });
   });
 
   it('maps EB*6 to inactive, or terminated when DTP*347 is past', () => {

@@ -199,7 +199,10 @@ class PlanDraft {
   age: { child?: AgeV3; student?: AgeV3; dependent?: AgeV3 } = {};
   history: HistoryRecordV3[] = [];
   unmappedHistory: UnmappedHistoryRecordV3[] = [];
-  statedCalendarYear = false;
+  /** An amount (EB06 23) is per calendar year. */
+  calendarYearAmounts = false;
+  /** A frequency (HSD05 or EB06 23) is per calendar year: weaker, carriers say 'calendar year' loosely there. */
+  calendarYearFrequencies = false;
 
   entry(target: BenefitTarget): EntryDraft {
     let draft = this.entries.get(target.key);
@@ -368,7 +371,6 @@ function mapDeductible(loop: BenefitLoop, scope: RowScope, ctx: RowContext, wher
     if (family) draft.planCaveats.push(`Family deductible remaining: ${money(amount)}`);
     else draft.setPlan('deductibleRemaining', amount, 'deductibleRemaining', where);
   } else if (BENEFIT_YEAR_PERIODS.has(benefit.period)) {
-    if (benefit.period === CALENDAR_YEAR) draft.statedCalendarYear = true;
     draft.setPlan(family ? 'deductibleFamily' : 'deductibleIndividual', amount, `deductible.${family ? 'family' : 'individual'}`, where);
   } else if (benefit.period === LIFETIME) {
     draft.planCaveats.push(`Lifetime deductible (${family ? 'family' : 'individual'}): ${money(amount)}`);
@@ -405,7 +407,6 @@ function mapMaximum(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: 
     if (family) draft.planCaveats.push(`Family maximum remaining: ${money(amount)}`);
     else draft.setPlan('insuranceRemaining', amount, 'insuranceRemaining', where);
   } else if (BENEFIT_YEAR_PERIODS.has(benefit.period)) {
-    if (benefit.period === CALENDAR_YEAR) draft.statedCalendarYear = true;
     if (family) draft.planCaveats.push(`Family annual maximum: ${money(amount)}`);
     else draft.setPlan('annualMax', amount, 'annualMax', where);
   } else if (benefit.period === LIFETIME || benefit.period === LIFETIME_REMAINING) {
@@ -420,7 +421,7 @@ function mapFrequencies(loop: BenefitLoop, scope: RowScope, ctx: RowContext, whe
   const outOfNetwork = isOutOfNetwork(loop, ctx.outOfNetworkOnly);
   const exception = EXCEPTION_OF_LEVEL[loop.benefit.coverageLevel];
   loop.deliveries.forEach((hsd, index) => {
-    if (hsd.periodQualifier === CALENDAR_YEAR) ctx.draft.statedCalendarYear = true;
+    if (hsd.periodQualifier === CALENDAR_YEAR) ctx.draft.calendarYearFrequencies = true;
     const reading = readDelivery(hsd);
     if ('text' in reading || outOfNetwork || scope.targets.length === 0 || index > 0) {
       const prefix = outOfNetwork ? 'Out of network: ' : '';
@@ -531,6 +532,9 @@ function mapRow(loop: BenefitLoop, ctx: RowContext): void {
     return;
   }
   const isHistory = mapHistory(loop, scope, ctx.draft);
+  if (benefit.period === CALENDAR_YEAR && (benefit.info === 'C' || benefit.info === 'F') && benefit.amount !== undefined) {
+    ctx.draft.calendarYearAmounts = true;
+  }
   switch (benefit.info) {
     case 'A':
       mapCoinsurance(loop, scope, ctx, where);
@@ -575,6 +579,68 @@ function firstDate(dates: readonly X12DateValue[], qualifier: string, part: 'sta
 function usDateToUtc(day: string): number {
   const [month = 0, date = 0, year = 0] = day.split('/').map(Number);
   return Date.UTC(year, month - 1, date);
+}
+
+const monthOf = (day: string): BenefitYear => BENEFIT_YEARS[Number(day.slice(0, 2)) - 1]!;
+/** A plan begin date this long before the mapping is no longer the current benefit year's start. */
+const CURRENT_PLAN_YEAR_MS = 366 * 86_400_000;
+
+/**
+ * The month the benefit year starts, from the strongest evidence the 271 has:
+ * 1. the plan period (DTP*291 as a range): the benefit year itself;
+ * 2. amounts per calendar year (EB06 23 on deductibles and maximums): January;
+ * 3. a plan begin date (DTP*346, or DTP*291 as one day) less than a year old: the current plan year's start;
+ * 4. frequencies per calendar year (HSD05 23): January;
+ * 5. an older plan begin date, often the original enrolment years ago: its month, inferred;
+ * 6. the member's eligibility begin: its month, inferred.
+ * The mapping info names the evidence without the member's dates (the plan is shared by the group's patients).
+ */
+function benefitYearOf({
+  dates,
+  draft,
+  eligibilityBegin,
+  today,
+}: {
+  dates: readonly X12DateValue[];
+  draft: PlanDraft;
+  eligibilityBegin: string | undefined;
+  today: Date;
+}): { benefitYear: Scored<BenefitYear>; info: MappingInfoV3 } | undefined {
+  const fromPlan = (value: BenefitYear, detail: string, score = SCORE_STATED) => ({
+    benefitYear: scored(value, score),
+    info: { message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail } satisfies MappingInfoV3,
+  });
+  const period = dates.find((date) => date.qualifier === '291' && date.format === 'RD8' && toUsDate(dateRange(date).start) !== undefined);
+  const periodStart = period === undefined ? undefined : toUsDate(dateRange(period).start);
+  const planBegin = firstDate(dates, '346', 'start', []);
+  const begin = planBegin ?? firstDate(dates.filter((date) => date.format === 'D8'), '291', 'start', []);
+  const beginLabel = `plan begin (DTP*${planBegin === undefined ? '291' : '346'})`;
+  const beginIsCurrent = begin !== undefined && today.getTime() - usDateToUtc(begin) < CURRENT_PLAN_YEAR_MS;
+  const overruled = (by: string) => {
+    if (begin !== undefined && monthOf(begin) !== 'january') {
+      draft.notes.push(`Benefit year: ${by} outrank the ${beginLabel} in ${monthOf(begin)}`);
+    }
+  };
+  if (periodStart !== undefined) return fromPlan(monthOf(periodStart), `plan period (DTP*291) begins in ${monthOf(periodStart)}`);
+  if (draft.calendarYearAmounts) {
+    overruled('amounts per calendar year');
+    return fromPlan('january', 'calendar year (amounts with EB06 23)');
+  }
+  if (begin !== undefined && beginIsCurrent) return fromPlan(monthOf(begin), `${beginLabel} in ${monthOf(begin)}`);
+  if (draft.calendarYearFrequencies) {
+    overruled('frequencies per calendar year');
+    return fromPlan('january', 'calendar year (frequencies with HSD05 23)');
+  }
+  if (begin !== undefined) {
+    return fromPlan(monthOf(begin), `${beginLabel} in ${monthOf(begin)}, more than a year ago`, SCORE_INFERRED);
+  }
+  if (eligibilityBegin !== undefined) {
+    return {
+      benefitYear: scored(monthOf(eligibilityBegin), SCORE_INFERRED),
+      info: { message: 'BENEFIT_YEAR_FROM_ELIGIBILITY', path: 'benefitYear', detail: `eligibility begin in ${monthOf(eligibilityBegin)}` },
+    };
+  }
+  return undefined;
 }
 
 function groupNumbers(references: readonly X12Reference[]): X12Reference[] {
@@ -646,6 +712,7 @@ export function map271Parsed(parsed: Parsed271, options: Map271Options): Map271R
   const dates = [...(dependentLoop?.dates ?? []), ...(subscriberLoop?.dates ?? []), ...statusLoops.flatMap((loop) => loop.dates)];
   const references = [...(dependentLoop?.references ?? []), ...(subscriberLoop?.references ?? []), ...statusLoops.flatMap((loop) => loop.references)];
   const eligibilityBegin = firstDate(dates, '356', 'start', draft.notes) ?? firstDate(dates, '307', 'start', draft.notes);
+  // The effective date falls back on a plan date; the benefit year weighs them apart (benefitYearOf).
   const planBegin = firstDate(dates, '346', 'start', draft.notes) ?? firstDate(dates, '291', 'start', draft.notes);
   const planEnd = firstDate(dates, '347', 'start', draft.notes) ?? firstDate(dates, '357', 'start', draft.notes);
   const firstStatus = statusLoops[0]?.benefit.info;
@@ -667,19 +734,10 @@ export function map271Parsed(parsed: Parsed271, options: Map271Options): Map271R
   const group = groups[0];
   if (group === undefined) warnings.push('GROUP_NUMBER_MISSING');
 
-  let benefitYear: Scored<BenefitYear> = scored<BenefitYear>(null, SCORE_INFERRED);
   const detailsMappingInfo: MappingInfoV3[] = [];
-  const monthOf = (day: string): BenefitYear => BENEFIT_YEARS[Number(day.slice(0, 2)) - 1]!;
-  if (planBegin !== undefined) {
-    benefitYear = scored(monthOf(planBegin));
-    detailsMappingInfo.push({ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: `plan begin ${planBegin}` });
-  } else if (draft.statedCalendarYear) {
-    benefitYear = scored<BenefitYear>('january');
-    detailsMappingInfo.push({ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'calendar year (period 23)' });
-  } else if (eligibilityBegin !== undefined) {
-    benefitYear = scored(monthOf(eligibilityBegin), SCORE_INFERRED);
-    detailsMappingInfo.push({ message: 'BENEFIT_YEAR_FROM_ELIGIBILITY', path: 'benefitYear', detail: `eligibility begin ${eligibilityBegin}` });
-  }
+  const benefitYearFound = benefitYearOf({ dates, draft, eligibilityBegin, today: options.today });
+  const benefitYear = benefitYearFound?.benefitYear ?? scored<BenefitYear>(null, SCORE_INFERRED);
+  if (benefitYearFound !== undefined) detailsMappingInfo.push(benefitYearFound.info);
 
   const hasDentalRows = benefitLoops.some((loop) => loop.benefit.procedure !== undefined || loop.benefit.serviceTypes.some((type) => targetOfServiceType(type) !== undefined || type === '27' || type === '37'));
   const participation: Scored<Participation> =

@@ -2,7 +2,7 @@ import { organizationPrompt } from './organization-prompt.mjs';
 import { roleScenarios } from './roles.mjs';
 import { maintenanceLock } from './maintenance-lock.mjs';
 import { sessionWarning, sessionExpiry } from './session.mjs';
-import { unauthorizedApi } from './unauthorized-api.mjs';
+import { unauthorizedApi, unauthorizedApiOnVerification } from './unauthorized-api.mjs';
 import { bugReports } from './bug-reports.mjs';
 import { portalCredentialScenarios } from './portal-credentials.mjs';
 
@@ -13,6 +13,7 @@ export const scenarios = [
   sessionWarning,
   sessionExpiry,
   unauthorizedApi,
+  unauthorizedApiOnVerification,
   ...portalCredentialScenarios,
   bugReports,
 ];

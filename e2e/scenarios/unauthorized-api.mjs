@@ -1,23 +1,32 @@
 /**
  * An API call answered 401 (a token the gateway does not accept): the toast 'Unauthorized - on endpoint
- * ({path})', and closing it leads to /logout and on to the sign-in.
+ * ({path})', and closing it leads to /logout and on to the sign-in; on a /verification page (public for
+ * authentication failures) it leads through /logout to the default page instead, signed out, with no sign-in.
  */
-import { assert, devToken, injectToken } from '../lib/helpers.mjs';
+import { assert, devToken, injectToken, storedSession } from '../lib/helpers.mjs';
+
+/** A real token of the staff user with its signature broken: well-formed, unexpired, refused by the gateway. */
+async function forgedToken(stack) {
+  const token = await devToken(stack, 'staff@demo.test');
+  const [header, payload, signature] = token.split('.');
+  return `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+}
+
+function mainFrameVisits(page) {
+  const visited = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
+  return visited;
+}
 
 export const unauthorizedApi = {
   id: 'unauthorized-401',
   async run({ stack, page, shot }) {
-    const visited = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) visited.push(frame.url());
-    });
+    const visited = mainFrameVisits(page);
     await page.goto(`${stack.demoUrl}/terms`);
     await page.getByRole('heading', { name: 'Terms of use' }).waitFor();
-    // A real token with its signature broken: well-formed, unexpired, refused by the gateway.
-    const token = await devToken(stack, 'staff@demo.test');
-    const [header, payload, signature] = token.split('.');
-    const forged = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
-    await injectToken(page, forged);
+    await injectToken(page, await forgedToken(stack));
     await page.goto(`${stack.demoUrl}/plan`);
 
     const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Unauthorized - on endpoint (' });
@@ -34,5 +43,37 @@ export const unauthorizedApi = {
     const logout = visited.map((url) => new URL(url)).find((url) => url.pathname === '/logout');
     assert.ok(logout, `went through /logout (visited ${visited.join(', ')})`);
     assert.equal(logout.searchParams.get('return'), '/plan');
+  },
+};
+
+export const unauthorizedApiOnVerification = {
+  id: 'unauthorized-401-verification',
+  async run({ stack, page, shot }) {
+    const visited = mainFrameVisits(page);
+    await page.goto(`${stack.demoUrl}/terms`);
+    await page.getByRole('heading', { name: 'Terms of use' }).waitFor();
+    await injectToken(page, await forgedToken(stack));
+    const verificationPath = '/verification/abcdefgh-1234-abcd-1234-abcdefghijkl';
+    await page.goto(`${stack.demoUrl}${verificationPath}`);
+
+    const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Unauthorized - on endpoint (' });
+    await toast.waitFor();
+    await page.waitForTimeout(500); // let the toast finish sliding in
+    await shot('1-toast');
+
+    await toast.getByRole('button', { name: /close/i }).click();
+    await page.getByRole('heading', { name: 'You are signed out' }).waitFor({ timeout: 20_000 });
+    await shot('2-default-page');
+    assert.equal(new URL(page.url()).pathname, '/', 'ends on the default page');
+    assert.equal(await storedSession(page), null, 'the session is gone from this browser');
+    const urls = visited.map((url) => new URL(url));
+    assert.ok(!urls.some((url) => url.href.startsWith(stack.issuer)), `never at the provider (visited ${visited.join(', ')})`);
+    const logout = urls.find((url) => url.pathname === '/logout');
+    assert.ok(logout, `went through /logout (visited ${visited.join(', ')})`);
+    assert.equal(logout.searchParams.get('toDefault'), 'true');
+    assert.equal(logout.searchParams.get('return'), null, 'no way back to the refused page');
+    // The page stays: no sign-in starts by itself.
+    await page.waitForTimeout(1000);
+    assert.equal(new URL(page.url()).pathname, '/');
   },
 };

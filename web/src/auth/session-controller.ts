@@ -3,7 +3,7 @@
  * token with the refresh token (one tab at a time) and tells the other tabs. Framework-free; React reads it
  * through session-context.tsx.
  */
-import { PATHS, type SessionClaims } from '@dv/contracts';
+import { DEFAULT_PUBLIC_ROUTE, PATHS, type SessionClaims } from '@dv/contracts';
 import { type User, type UserManager } from 'oidc-client-ts';
 import { clearStored } from '../platform/browser-storage';
 import { type TabMessage, type TabSync } from '../session/tab-sync';
@@ -43,6 +43,16 @@ export type SessionControllerDeps = {
   locks?: LockPort | null;
 };
 
+export type SignOutOptions = {
+  sessionEnd: boolean;
+  returnTo?: string;
+  /**
+   * End the session in this browser only and land on the default public page, without the provider's round trip
+   * (which would end at its sign-in): an authentication failure on a page public for such failures (SPEC section 2).
+   */
+  toDefault?: boolean;
+};
+
 export type SignOutResult = { redirected: true } | { redirected: false; next: string };
 
 export type SessionController = {
@@ -56,7 +66,7 @@ export type SessionController = {
   refresh: () => Promise<void>;
   /** After another tab said it refreshed: false when no valid token is stored. */
   adoptFromOtherTab: () => Promise<boolean>;
-  signOut: (options: { sessionEnd: boolean; returnTo?: string }) => Promise<SignOutResult>;
+  signOut: (options: SignOutOptions) => Promise<SignOutResult>;
   /** Back from the provider's sign-out: the return path, if the sign-out carried one. */
   completeSignOut: (url: string) => Promise<string | undefined>;
   /** Another tab signed out: forget the session here without calling anyone. */
@@ -183,7 +193,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
       return true;
     },
 
-    async signOut({ sessionEnd, returnTo }) {
+    async signOut({ sessionEnd, returnTo, toDefault = false }) {
       const user = await deps.users.getUser();
       deps.tabs.publish({ type: 'signedOut' });
       set({ status: 'signedOut' });
@@ -193,6 +203,10 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
         await deps.revokeRefreshToken(user.refresh_token).catch((error: unknown) => {
           console.warn('Revoking the refresh token failed', error);
         });
+      }
+      if (toDefault) {
+        await deps.users.removeUser();
+        return { redirected: false, next: DEFAULT_PUBLIC_ROUTE.path };
       }
       if (user?.id_token) {
         try {

@@ -36,16 +36,35 @@ describe('reactToAuthFailure', () => {
   });
 
   it.each(['/verification', '/verification/abcdefgh-1234-abcd-1234-abcdefghijkl', '/verification/x/source'])(
-    'drops the way back on %s (public for authentication failures)',
+    'sends nobody to the sign-in from %s (public for authentication failures): the default page instead',
     (currentPath) => {
       expect(reactToAuthFailure({ ...staff, currentPath, status: 403, body: undefined })).toEqual({ kind: 'navigate', to: '/' });
-      expect(reactToAuthFailure({ ...staff, currentPath, status: 401, body: undefined })).toMatchObject({ to: '/logout' });
+      for (const body of [undefined, officeMissing]) {
+        expect(reactToAuthFailure({ ...staff, currentPath, status: body ? 404 : 401, body })).toEqual({
+          kind: 'toastThenNavigate',
+          toast: 'Unauthorized - on endpoint (/api/portals)',
+          to: '/logout?toDefault=true',
+        });
+      }
+      expect(reactToAuthFailure({ ...staff, roles: ['agent'], currentPath, status: 401, body: undefined })).toMatchObject({
+        to: '/logout?toDefault=true',
+      });
     },
   );
 
+  it('keeps the sign-in on sibling paths such as /verifications', () => {
+    expect(reactToAuthFailure({ ...staff, currentPath: '/verifications', status: 401, body: undefined })).toMatchObject({
+      to: '/logout?return=%2Fverifications',
+    });
+  });
+
   it('drops the way back for users without offices and for company users', () => {
     expect(reactToAuthFailure({ ...staff, officeIds: [], status: 403, body: undefined })).toEqual({ kind: 'navigate', to: '/' });
-    expect(reactToAuthFailure({ ...staff, roles: ['agent'], status: 401, body: undefined })).toMatchObject({ to: '/logout' });
+    expect(reactToAuthFailure({ ...staff, roles: ['agent'], status: 401, body: undefined })).toEqual({
+      kind: 'toastThenNavigate',
+      toast: 'Unauthorized - on endpoint (/api/portals)',
+      to: '/logout',
+    });
   });
 });
 

@@ -5,15 +5,19 @@
  *   closing it leads to /logout.
  * - 403: a redirect without a toast.
  * - Where to: dental-office staff (staff, staff managers) with offices keep their way back (a return path; the
- *   current office stays stored for the next sign-in). On /verification pages (public for authentication
- *   failures) and for users without offices the way back is dropped: they end at the default page.
+ *   current office stays stored for the next sign-in); users without offices lose it.
+ * - On /verification pages (public for authentication failures, SPEC section 2) nobody is sent to the sign-in:
+ *   a 403 goes to the default page, and closing the 401 toast goes through /logout?toDefault=true, which signs
+ *   out in this browser and lands on the default page without the provider's round trip.
  */
 import {
   DEFAULT_PUBLIC_ROUTE,
   MESSAGES,
+  PATHS,
   isDentalOfficeAuthorized,
   isPublicForAuthFailure,
 } from '@dv/contracts';
+import { logoutPath, withReturn } from '../auth/return-path';
 
 export type AuthFailureProbe = {
   status: number;
@@ -47,12 +51,13 @@ function keepsWayBack(probe: AuthFailureProbe): boolean {
 }
 
 export function reactToAuthFailure(probe: AuthFailureProbe): AuthFailureReaction {
-  const wayBack = keepsWayBack(probe) ? `?return=${encodeURIComponent(probe.currentPath)}` : '';
+  const returnTo = keepsWayBack(probe) ? probe.currentPath : undefined;
   if (probe.status === 401 || isOfficeNotFound(probe.status, probe.body)) {
-    return { kind: 'toastThenNavigate', toast: MESSAGES.UNAUTHORIZED_ON_ENDPOINT(probe.endpoint), to: `/logout${wayBack}` };
+    const to = isPublicForAuthFailure(probe.currentPath) ? logoutPath({ toDefault: true }) : logoutPath({ returnTo });
+    return { kind: 'toastThenNavigate', toast: MESSAGES.UNAUTHORIZED_ON_ENDPOINT(probe.endpoint), to };
   }
   if (probe.status === 403) {
-    return { kind: 'navigate', to: wayBack === '' ? DEFAULT_PUBLIC_ROUTE.path : `/login${wayBack}` };
+    return { kind: 'navigate', to: returnTo === undefined ? DEFAULT_PUBLIC_ROUTE.path : withReturn(PATHS.login, returnTo) };
   }
   return { kind: 'none' };
 }

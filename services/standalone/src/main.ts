@@ -5,11 +5,17 @@
  */
 import { ConfigError } from '@dv/kit';
 import { standaloneConfigFromEnv } from './config';
-import { startStandalone, type RunningStandalone } from './start';
+import { isLoopbackHost, startStandalone, type RunningStandalone } from './start';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
-function banner(running: RunningStandalone, dataDir: string): string {
+function banner(running: RunningStandalone, dataDir: string, host: string): string {
+  const tokens = isLoopbackHost(host)
+    ? [
+        '  a token for scripts:',
+        `    curl -s -X POST ${running.issuer}/dev/token -H 'content-type: application/json' -d '{"email":"staff@demo.test"}'`,
+      ]
+    : ['  tokens for scripts (POST /dev/token): off, the product listens beyond this machine'];
   return [
     '',
     'Verific is running (standalone: embedded store, in-process bus, development identity provider)',
@@ -19,8 +25,7 @@ function banner(running: RunningStandalone, dataDir: string): string {
     `  data                 ${dataDir}`,
     '  demo users, password "demo":',
     ...running.demoUsers.map((email) => `    ${email}`),
-    '  a token for scripts:',
-    `    curl -s -X POST ${running.issuer}/dev/token -H 'content-type: application/json' -d '{"email":"staff@demo.test"}'`,
+    ...tokens,
     '',
   ].join('\n');
 }
@@ -28,7 +33,7 @@ function banner(running: RunningStandalone, dataDir: string): string {
 async function main(): Promise<void> {
   const config = standaloneConfigFromEnv(process.env);
   const running = await startStandalone({ ...config });
-  process.stdout.write(`${banner(running, config.dataDir)}\n`);
+  process.stdout.write(`${banner(running, config.dataDir, config.host)}\n`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

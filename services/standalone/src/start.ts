@@ -96,6 +96,11 @@ function loopbackUrl(host: string, port: number): string {
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
+/** True for addresses only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
 export async function startStandalone(options: StandaloneOptions): Promise<RunningStandalone> {
   const host = options.host ?? '127.0.0.1';
   const logLevel = options.logLevel ?? 'info';
@@ -116,7 +121,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       host,
       audience,
       dataDir: path.join(options.dataDir, 'dev-idp'),
-      enableTestTokenEndpoint: true,
+      // Tokens for anyone who asks: only while nothing but this machine can reach the provider.
+      enableTestTokenEndpoint: isLoopbackHost(host),
       clients: [
         {
           clientId: WEB_CLIENT_ID,

@@ -1,5 +1,5 @@
 import { ATTACHMENT_MAX_BYTES } from '../constants';
-import { BugReport, BugReportInput, base64DecodedBytes } from './bug-report';
+import { BugReport, BugReportInput, attachmentBase64, base64DecodedBytes } from './bug-report';
 
 const valid = {
   type: 'Technical bug',
@@ -57,6 +57,34 @@ describe('bug report input', () => {
       expect(base64DecodedBytes(base64OfSize(size))).toBe(size);
       expect(base64DecodedBytes(`data:image/png;base64,${base64OfSize(size)}`)).toBe(size);
     }
+  });
+
+  it('accepts a data URL with media-type parameters', () => {
+    const file = base64OfSize(10);
+    for (const prefix of ['data:image/png;name=a.png;base64,', 'data:application/pdf;charset=binary;name=scan%3B1.pdf;base64,', 'data:;base64,']) {
+      expect(issues({ ...valid, fileBase64: `${prefix}${file}`, fileMime: 'image/png' })).toEqual([]);
+      expect(attachmentBase64(`${prefix}${file}`)).toBe(file);
+      expect(base64DecodedBytes(`${prefix}${file}`)).toBe(10);
+    }
+    expect(issues({ ...valid, fileBase64: `data:image/png;base64;name=a.png,${file}`, fileMime: 'image/png' })).toEqual([
+      { path: 'fileBase64', message: 'Attachment must be base64' },
+    ]);
+  });
+
+  it('accepts base64 wrapped in lines, a line break after the padding included', () => {
+    const wrapped = `${base64OfSize(100).replace(/.{1,76}/g, '$&\r\n')}`;
+    expect(wrapped.endsWith('=\r\n')).toBe(true);
+    expect(issues({ ...valid, fileBase64: wrapped, fileMime: 'image/png' })).toEqual([]);
+    expect(base64DecodedBytes(wrapped)).toBe(100);
+  });
+
+  it('refuses text that is not base64 quickly, however long', () => {
+    const started = Date.now();
+    expect(issues({ ...valid, fileBase64: `${' '.repeat(1_000_000)}!`, fileMime: 'image/png' })).toEqual([
+      { path: 'fileBase64', message: 'Attachment must be base64' },
+    ]);
+    expect(issues({ ...valid, fileBase64: `data:${';a'.repeat(1_000_000)}`, fileMime: 'image/png' })).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('stored reports have an id, solved flag and solving date', () => {

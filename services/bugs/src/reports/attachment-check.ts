@@ -5,6 +5,7 @@
  */
 import {
   ATTACHMENT_MAX_BYTES,
+  attachmentBase64,
   BUG_ATTACHMENT_MIME_MISMATCH_MESSAGE,
   BUG_ATTACHMENT_MIME_TYPES,
   BUG_ATTACHMENT_TYPE_MESSAGE,
@@ -28,8 +29,6 @@ export interface AttachmentInput {
   readonly fileMime: BugAttachmentMime;
   readonly fileName?: string | null | undefined;
 }
-
-const DATA_URL_PREFIX = /^data:[^;,]*;base64,/;
 
 /** Extensions a download may end with, per kind; the first one is given to names that have none of them. */
 const EXTENSIONS: Record<BugAttachmentMime, readonly [string, ...string[]]> = {
@@ -65,7 +64,8 @@ export function downloadName(original: string | null | undefined, mime: BugAttac
 
 /** Decodes and checks the attachment; throws a 400 naming the field at fault. */
 export async function checkAttachment(input: AttachmentInput, fallbackStem: string): Promise<CheckedAttachment> {
-  const bytes = Buffer.from(input.fileBase64.replace(DATA_URL_PREFIX, ''), 'base64');
+  // Buffer's base64 decoder skips whitespace: wrapped lines decode as they were meant.
+  const bytes = Buffer.from(attachmentBase64(input.fileBase64), 'base64');
   // The schema counted the base64 text already; the decoded bytes are what is stored, so they decide.
   if (bytes.length > ATTACHMENT_MAX_BYTES) throw invalidField('fileBase64', MESSAGES.FILE_TOO_BIG);
   const detected = await fileTypeFromBuffer(bytes);

@@ -200,6 +200,15 @@ describe('PUT /api/bugReports', () => {
       expect((await h.attachments.get(BugReportCreated.parse(response.json()).id))?.equals(SMALL_PNG)).toBe(true);
     });
 
+    it('accepts a data URL with media-type parameters', async () => {
+      const response = await h.call('PUT', '/api/bugReports', {
+        as: 'staff',
+        body: { ...report, fileBase64: `data:image/png;name=a.png;base64,${base64(SMALL_PNG)}`, fileMime: 'image/png' },
+      });
+      expect(response.statusCode).toBe(201);
+      expect((await h.attachments.get(BugReportCreated.parse(response.json()).id))?.equals(SMALL_PNG)).toBe(true);
+    });
+
     it('accepts exactly 5 MB (5242880 bytes decoded) and refuses one byte more with the spec message', async () => {
       const largest = pngOfSize(ATTACHMENT_MAX_BYTES);
       const accepted = await h.call('PUT', '/api/bugReports', {

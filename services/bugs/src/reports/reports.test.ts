@@ -14,7 +14,18 @@ import {
 import { BUG_REPORTS_COLLECTION, type BugReportDocument } from './reports.store';
 import { URL_NOT_A_PAGE } from './reports.service';
 import { createHarness, type Harness, type UserName } from '../testing/harness';
-import { GIF, SMALL_BMP, SMALL_JPEG, SMALL_PDF, SMALL_PNG, WINDOWS_PROGRAM, base64, pngOfSize } from '../testing/files';
+import {
+  BM_TEXT,
+  GIF,
+  SMALL_BMP,
+  SMALL_JPEG,
+  SMALL_PDF,
+  SMALL_PNG,
+  WINDOWS_PROGRAM,
+  animatedPng,
+  base64,
+  pngOfSize,
+} from '../testing/files';
 
 const report = {
   type: 'Technical bug',
@@ -207,6 +218,27 @@ describe('PUT /api/bugReports', () => {
       });
       expect(response.statusCode).toBe(201);
       expect((await h.attachments.get(BugReportCreated.parse(response.json()).id))?.equals(SMALL_PNG)).toBe(true);
+    });
+
+    it('accepts an animated PNG as a .png', async () => {
+      const apng = animatedPng();
+      const response = await h.call('PUT', '/api/bugReports', {
+        as: 'staff',
+        body: { ...report, fileBase64: base64(apng), fileMime: 'image/png', fileName: 'spinner.png' },
+      });
+      expect(response.statusCode).toBe(201);
+      const { id } = BugReportCreated.parse(response.json());
+      expect((await stored(id)).attachment).toEqual({ mime: 'image/png', size: apng.length, fileName: 'spinner.png' });
+      expect((await h.attachments.get(id))?.equals(apng)).toBe(true);
+    });
+
+    it('refuses text that starts with BM declared as a bitmap', async () => {
+      const response = await h.call('PUT', '/api/bugReports', {
+        as: 'staff',
+        body: { ...report, fileBase64: base64(BM_TEXT), fileMime: 'image/bmp', fileName: 'notes.bmp' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(fieldErrors(response.json())).toEqual({ fileBase64: BUG_ATTACHMENT_TYPE_MESSAGE });
     });
 
     it('accepts exactly 5 MB (5242880 bytes decoded) and refuses one byte more with the spec message', async () => {

@@ -1,6 +1,7 @@
 /**
- * Files for attachment tests, built byte by byte: real PNG, JPEG, BMP and PDF headers (what content detection
- * reads), a Windows program (MZ header), and PNGs of an exact size.
+ * Files for attachment tests, built byte by byte: real PNG (still and animated), JPEG, BMP and PDF headers (what
+ * content detection reads), a Windows program (MZ header), text that starts like a bitmap, and PNGs of an exact
+ * size.
  */
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -39,6 +40,32 @@ export function pngOfSize(bytes: number): Buffer {
 
 export const SMALL_PNG = pngOfSize(120);
 
+/** A 1x1 PNG with one animation frame: an acTL chunk before the image data makes it an APNG. */
+export function animatedPng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(6, 9);
+  const animationControl = Buffer.alloc(8);
+  animationControl.writeUInt32BE(1, 0); // frames
+  animationControl.writeUInt32BE(0, 4); // plays, 0 = forever
+  const frameControl = Buffer.alloc(26);
+  frameControl.writeUInt32BE(0, 0); // sequence number
+  frameControl.writeUInt32BE(1, 4); // width
+  frameControl.writeUInt32BE(1, 8); // height
+  frameControl.writeUInt16BE(1, 20); // delay numerator
+  frameControl.writeUInt16BE(10, 22); // delay denominator
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('acTL', animationControl),
+    chunk('fcTL', frameControl),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0x2b, 0x9c, 0x8f, 0xff]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 export const SMALL_JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
   Buffer.from('JFIF\0', 'latin1'),
@@ -46,7 +73,26 @@ export const SMALL_JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd9]),
 ]);
 
-export const SMALL_BMP = Buffer.concat([Buffer.from('BM', 'latin1'), Buffer.alloc(64)]);
+/** A 2x2 24-bit bitmap: file header, BITMAPINFOHEADER (40 bytes) and two rows of 6 pixel bytes padded to 8. */
+function bmp(): Buffer {
+  const pixels = Buffer.alloc(16, 0x7f);
+  const headers = Buffer.alloc(54);
+  headers.write('BM', 0, 'latin1');
+  headers.writeUInt32LE(headers.length + pixels.length, 2); // file size
+  headers.writeUInt32LE(headers.length, 10); // where the pixels start
+  headers.writeUInt32LE(40, 14); // DIB header size
+  headers.writeInt32LE(2, 18); // width
+  headers.writeInt32LE(2, 22); // height
+  headers.writeUInt16LE(1, 26); // planes
+  headers.writeUInt16LE(24, 28); // bits per pixel
+  headers.writeUInt32LE(pixels.length, 34); // image size
+  return Buffer.concat([headers, pixels]);
+}
+
+export const SMALL_BMP = bmp();
+
+/** Text that starts with 'BM', as file-type's two-byte bitmap check would take it. */
+export const BM_TEXT = Buffer.from('BMW service notes: the 320i needs new brake pads before the next inspection.\n', 'latin1');
 
 export const SMALL_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 

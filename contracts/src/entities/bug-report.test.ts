@@ -1,5 +1,12 @@
 import { ATTACHMENT_MAX_BYTES } from '../constants';
-import { BugReport, BugReportInput, attachmentBase64, base64DecodedBytes } from './bug-report';
+import {
+  BUG_REPORT_MAX_BODY_BYTES,
+  BugReport,
+  BugReportInput,
+  BugReportSubmission,
+  attachmentBase64,
+  base64DecodedBytes,
+} from './bug-report';
 
 const valid = {
   type: 'Technical bug',
@@ -85,6 +92,20 @@ describe('bug report input', () => {
     ]);
     expect(issues({ ...valid, fileBase64: `data:${';a'.repeat(1_000_000)}`, fileMime: 'image/png' })).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('sizes the request body for a 5 MB file as 64-column CRLF base64 in JSON', () => {
+    const wrapped = base64OfSize(ATTACHMENT_MAX_BYTES).replace(/.{1,64}/g, '$&\r\n');
+    const body = JSON.stringify({
+      ...valid,
+      title: 'x'.repeat(300),
+      description: 'x'.repeat(20_000),
+      fileBase64: `data:image/png;name=${'x'.repeat(200)}.png;base64,${wrapped}`,
+      fileMime: 'image/png',
+      fileName: `${'x'.repeat(251)}.png`,
+    });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(BUG_REPORT_MAX_BODY_BYTES);
+    expect(BugReportSubmission.safeParse(JSON.parse(body)).success).toBe(true);
   });
 
   it('stored reports have an id, solved flag and solving date', () => {

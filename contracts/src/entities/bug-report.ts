@@ -74,12 +74,20 @@ export const BUG_TITLE_MAX_LENGTH = 300;
 export const BUG_DESCRIPTION_MAX_LENGTH = 20_000;
 export const BUG_FILE_NAME_MAX_LENGTH = 255;
 
+/** Line length of the narrowest common base64 wrapping (PEM's 64 columns; MIME uses 76). */
+const BASE64_WRAP_COLUMNS = 64;
+/** A CRLF line break as JSON escapes it: `\r\n`. */
+const JSON_CRLF_BYTES = 4;
+const ATTACHMENT_BASE64_CHARS = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4;
+
 /**
  * Largest request body of PUT /api/bugReports in bytes: a base64 ATTACHMENT_MAX_BYTES file (4 characters per 3
- * bytes) plus 256 KiB for the data-URL prefix and the other fields, even fully \u-escaped. The gateway's route
- * limit and the service's own use this one number.
+ * bytes) wrapped in 64-column CRLF lines as JSON escapes them (whitespace the schema accepts must not turn a
+ * 5 MB file into a 413), plus 256 KiB for the data-URL prefix and the other fields, even fully \u-escaped. The
+ * gateway's route limit and the service's own use this one number.
  */
-export const BUG_REPORT_MAX_BODY_BYTES = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 256 * 1024;
+export const BUG_REPORT_MAX_BODY_BYTES =
+  ATTACHMENT_BASE64_CHARS + Math.ceil(ATTACHMENT_BASE64_CHARS / BASE64_WRAP_COLUMNS) * JSON_CRLF_BYTES + 256 * 1024;
 
 /** The attachment's content is none of the accepted kinds (checked by its bytes, not by its name or mime). */
 export const BUG_ATTACHMENT_TYPE_MESSAGE = 'Attach a .png, .jpg, .jpeg, .bmp or .pdf file';

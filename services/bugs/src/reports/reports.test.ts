@@ -261,6 +261,18 @@ describe('PUT /api/bugReports', () => {
       });
     });
 
+    it('accepts exactly 5 MB as base64 wrapped in 76-column CRLF lines (MIME), decoded as it was meant', async () => {
+      const largest = pngOfSize(ATTACHMENT_MAX_BYTES);
+      const wrapped = base64(largest).replace(/.{1,76}/g, '$&\r\n');
+      const body = JSON.stringify({ ...report, fileBase64: wrapped, fileMime: 'image/png', fileName: 'large.png' });
+      expect(Buffer.byteLength(body)).toBeGreaterThan(Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 256 * 1024);
+      const accepted = await h.call('PUT', '/api/bugReports', { as: 'staff', body, headers: { 'content-type': 'application/json' } });
+      expect(accepted.statusCode).toBe(201);
+      const { id } = BugReportCreated.parse(accepted.json());
+      expect((await stored(id)).attachment).toEqual({ mime: 'image/png', size: ATTACHMENT_MAX_BYTES, fileName: 'large.png' });
+      expect((await h.attachments.get(id))?.equals(largest)).toBe(true);
+    });
+
     it('refuses a Windows program renamed .png and declared image/png', async () => {
       const response = await h.call('PUT', '/api/bugReports', {
         as: 'staff',

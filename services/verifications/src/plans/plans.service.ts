@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  type CaveatV3,
+  type MappingInfoV3,
   type Page,
   type PlanLibraryDetail,
   type PlanLibraryItem,
@@ -37,12 +39,47 @@ export interface PlanLibrary {
   get(orgId: string, id: string): Promise<PlanLibraryDetail>;
 }
 
-/** The plan as the library keeps it: without notes about one patient's fields. */
-function libraryCopy(plan: PlanV3, hash: string): PlanV3 {
+/** Patient fields whose conflicts a source may have noted in the plan's benefits. */
+const PATIENT_FIELDS: ReadonlySet<string> = new Set(['deductibleRemaining', 'insuranceRemaining', 'effectiveDate', 'history']);
+/**
+ * Caveat text about one patient rather than the plan: amounts or visits remaining, used or met, last visits and
+ * dates. The mappings keep such facts in the patient document; this catches what a source or an edit still put
+ * in the plan, since the plan hash leaves caveats out and the latest verification's caveats would reach every
+ * office of the organization.
+ */
+const PATIENT_LEVEL_TEXT =
+  /\b(?:remaining|used|(?<!\bbe\s)met|year[\s-]+to[\s-]+date|last\s+(?:visit|service|exam|cleaning|periodic|prophy\w*))\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b/i;
+
+const isPatientPath = (path: string | undefined): boolean =>
+  path !== undefined && (path.startsWith('patient.') || PATIENT_FIELDS.has(path));
+
+/** The items to keep, or undefined when none is left (the key is then dropped). */
+function kept<T>(items: readonly T[] | undefined, keep: (item: T) => boolean): T[] | undefined {
+  const left = items?.filter(keep);
+  return left === undefined || left.length === 0 ? undefined : left;
+}
+
+type WithNotes = { caveat?: CaveatV3; mappingInfo?: MappingInfoV3[] };
+
+function withoutPatientNotes(holder: WithNotes): void {
+  const caveat = kept(holder.caveat, (entry) => !PATIENT_LEVEL_TEXT.test(entry.value));
+  if (caveat === undefined) delete holder.caveat;
+  else holder.caveat = caveat;
+  const mappingInfo = kept(holder.mappingInfo, (info) => !isPatientPath(info.path));
+  if (mappingInfo === undefined) delete holder.mappingInfo;
+  else holder.mappingInfo = mappingInfo;
+}
+
+/**
+ * The plan as the library keeps it: nothing about one patient (caveats and mapping info about patient-level
+ * facts), no user hashes.
+ */
+export function libraryCopy(plan: PlanV3, hash: string): PlanV3 {
   const copy = structuredClone(plan);
-  const mappingInfo = copy.details.mappingInfo?.filter((info) => !info.path?.startsWith('patient.'));
-  if (mappingInfo === undefined || mappingInfo.length === 0) delete copy.details.mappingInfo;
-  else copy.details.mappingInfo = mappingInfo;
+  withoutPatientNotes(copy);
+  withoutPatientNotes(copy.details);
+  withoutPatientNotes(copy.benefits);
+  for (const entry of Object.values(copy.benefits.adaCodes)) withoutPatientNotes(entry);
   delete copy.userHashes;
   copy.planHash = hash;
   return copy;

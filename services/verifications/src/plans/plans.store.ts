@@ -19,7 +19,7 @@ export interface PlanLibraryDocument extends BaseDocument {
   /** Lower-case search keys. */
   readonly keys: { readonly carrier: string; readonly groupName: string; readonly employer: string };
   readonly score: number;
-  /** The latest verified version of the plan; no patient data (mapping info about patient fields removed). */
+  /** The latest verified version of the plan; no patient data (plans.service.ts libraryCopy). */
   readonly plan: PlanV3;
   /** Verifications sharing the plan. */
   readonly verificationIds: readonly string[];

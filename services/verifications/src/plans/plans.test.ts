@@ -1,7 +1,12 @@
 /** The plan library: plans shared by plan hash across the patients of a group, searched by the organization. */
 import { type Page, type PlanLibraryDetail, type PlanLibraryItem, type PlanV3, type VerificationDetail } from '@dv/contracts';
+import { type Clearinghouse } from '../clearinghouse/clearinghouse';
+import { createSandboxClearinghouse } from '../clearinghouse/sandbox';
 import { createHarness, type Harness } from '../testing/harness';
+import { parse270 } from '../x12/parse-270';
+import { EB, HSD } from '../x12/x271-fixture';
 import { normalizeGroupNumber, planHash } from './plan-hash';
+import { libraryCopy } from './plans.service';
 
 describe('planHash', () => {
   const plan = (changes: (plan: PlanV3) => void = () => undefined): PlanV3 => {
@@ -142,5 +147,137 @@ describe('the plan library', () => {
     expect(own.verifications).toBe(1);
     expect(own.plan.benefits.annualMax?.value).toBe(2500);
     expect(own.plan.userHashes).toBeUndefined();
+  });
+});
+
+describe('the library holds nothing about one patient', () => {
+  /** What the 271 says about each patient alone: different amounts, visits left and a last visit. */
+  const PATIENT_ROWS: Record<string, string> = {
+    DD100200300: [
+      EB({ info: 'C', level: 'FAM', serviceTypes: ['35'], period: '29', amount: 150, network: 'Y' }),
+      EB({ info: 'F', level: 'FAM', serviceTypes: ['35'], period: '29', amount: 2600, network: 'Y' }),
+      EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '33', amount: 1500, network: 'Y' }),
+      EB({ info: 'F', level: 'IND', serviceTypes: ['23'], network: 'Y', code: 'D0140' }),
+      HSD({ quantity: 1, period: '29' }),
+      EB({ info: 'F', level: 'IND', serviceTypes: ['40'], network: 'Y', code: 'D7140' }),
+      'DTP*304*D8*20240105~MSG*EXTRACTION TOOTH 30~',
+    ].join(''),
+    DD123456789: [
+      EB({ info: 'C', level: 'FAM', serviceTypes: ['35'], period: '29', amount: 60, network: 'Y' }),
+      EB({ info: 'F', level: 'FAM', serviceTypes: ['35'], period: '29', amount: 3100, network: 'Y' }),
+      EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '33', amount: 700, network: 'Y' }),
+      EB({ info: 'F', level: 'IND', serviceTypes: ['23'], network: 'Y', code: 'D0140' }),
+      HSD({ quantity: 2, period: '29' }),
+      EB({ info: 'F', level: 'IND', serviceTypes: ['40'], network: 'Y', code: 'D7140' }),
+      'DTP*304*D8*20231111~MSG*EXTRACTION TOOTH 17~',
+    ].join(''),
+  };
+
+  /** The sandbox's 271 with the patient's own rows after its benefits (the envelope count follows). */
+  const clearinghouse: Clearinghouse = {
+    async eligibility(x270) {
+      const answer = await createSandboxClearinghouse().eligibility(x270);
+      const rows = (PATIENT_ROWS[parse270(x270).subscriber.name.id] ?? '').split('~').filter((row) => row !== '');
+      return answer.replace(/SE\*(\d+)\*(\w+)~/, (_, count: string, control: string) => `${rows.map((row) => `${row}~\n`).join('')}SE*${Number(count) + rows.length}*${control}~`);
+    },
+  };
+
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await createHarness({ clearinghouse });
+  });
+  afterAll(() => harness.close());
+
+  it('shares the plan of two patients verified in two offices without their amounts, visits left or history', async () => {
+    const first = await harness.settled(await harness.createFor('DD100200300'));
+    const second = await harness.settled(await harness.createFor('DD123456789', { as: 'staffA2' }), 'staffA2');
+    expect(first.planId).not.toBeNull();
+    expect(second.planId).toBe(first.planId);
+
+    // Each ticket keeps its own patient's facts.
+    expect(first.patient.note?.split('\n')).toEqual([
+      'Family deductible remaining: $150',
+      'Family maximum remaining: $2,600',
+      'Lifetime maximum remaining: $1,500',
+      'ADA:D0140: Frequency: 1 visits remaining',
+    ]);
+    expect(second.patient.note?.split('\n')).toEqual([
+      'Family deductible remaining: $60',
+      'Family maximum remaining: $3,100',
+      'Lifetime maximum remaining: $700',
+      'ADA:D0140: Frequency: 2 visits remaining',
+    ]);
+    expect(first.patient.history).toContainEqual({ code: 'ADA:D7140', date: '01/05/2024', notes: 'EXTRACTION TOOTH 30' });
+    expect(second.patient.history).toContainEqual({ code: 'ADA:D7140', date: '11/11/2023', notes: 'EXTRACTION TOOTH 17' });
+    expect(first.patient.insuranceRemaining?.value).toBe(1210);
+
+    // Neither the tickets' plans nor the library's, which every office of the organization reads, hold any of it.
+    const patientLevel = /remaining|extraction|tooth 30|tooth 17|D7140|periodic exam|adult prophylaxis|bitewings|\$150|\$60|\$2,600|\$3,100|\$700|\d{2}\/\d{2}\/\d{4}/i;
+    expect(JSON.stringify(first.plan)).not.toMatch(patientLevel);
+    expect(JSON.stringify(second.plan)).not.toMatch(patientLevel);
+    for (const reader of ['staff', 'staffA2'] as const) {
+      const library = (await harness.call('GET', `/api/plans/${first.planId}`, { as: reader })).json<PlanLibraryDetail>();
+      expect(library.verifications).toBe(2);
+      expect(JSON.stringify(library.plan)).not.toMatch(patientLevel);
+      expect(JSON.stringify(library.plan)).not.toMatch(/1210|1,210/);
+    }
+  });
+
+  it('leaves out of the library copy what a source or an edit still put in the plan about a patient', () => {
+    const plan: PlanV3 = {
+      score: 7,
+      details: {
+        benefitYear: { value: 'january', score: 2 },
+        planType: { value: 'dental', score: 2 },
+        participation: { value: 'In Network', score: 2 },
+        initiationDate: { value: '2024-01-01T00:00:00.000Z', score: 2 },
+        mappingInfo: [
+          { message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'calendar year (amounts with EB06 23)' },
+          { message: 'CONFLICTS', path: 'patient.insuranceRemaining', detail: 'clearinghouse (sandbox) stated 1210 (score 2); kept portal (deltadental): 1110' },
+        ],
+      },
+      payer: { id: '77777', name: 'Delta Dental of California' },
+      sponsor: {
+        sponsorName: { value: null, score: 1 },
+        sponsorType: { value: 'Employer', score: 1 },
+        groupNumber: { value: '01234-0001', score: 2 },
+        groupName: { value: 'ACME MANUFACTURING', score: 2 },
+      },
+      benefits: {
+        mappingInfo: [{ message: 'CONFLICTS', path: 'deductibleRemaining', detail: 'EB at segment 20 also states 10' }],
+        adaCodes: {
+          'ADA:D0120': {
+            category: 'Preventative',
+            subcategory: 'Exams',
+            code: 'ADA:D0120',
+            caveat: [
+              { value: 'Frequency: 1 visits remaining', score: 2 },
+              { value: 'LAST PERIODIC EXAM 01/21/2024', score: 2 },
+              { value: 'Frequency: 1 per visit', score: 2 },
+            ],
+          },
+        },
+      },
+      caveat: [
+        { value: 'Lifetime maximum remaining: $1,500', score: 2 },
+        { value: 'Deductible met for 2024', score: 2 },
+        { value: 'Deductible must be met before basic services', score: 2 },
+        { value: 'MISSING TOOTH CLAUSE APPLIES TO TEETH MISSING PRIOR TO COVERAGE', score: 2 },
+      ],
+      userHashes: ['abc'],
+      schemaVersion: 3,
+    };
+    const copy = libraryCopy(plan, 'hash');
+    expect(copy.caveat).toEqual([
+      { value: 'Deductible must be met before basic services', score: 2 },
+      { value: 'MISSING TOOTH CLAUSE APPLIES TO TEETH MISSING PRIOR TO COVERAGE', score: 2 },
+    ]);
+    expect(copy.details.mappingInfo).toEqual([{ message: 'BENEFIT_YEAR_FROM_PLAN', path: 'benefitYear', detail: 'calendar year (amounts with EB06 23)' }]);
+    expect(copy.benefits.mappingInfo).toBeUndefined();
+    expect(copy.benefits.adaCodes['ADA:D0120']?.caveat).toEqual([{ value: 'Frequency: 1 per visit', score: 2 }]);
+    expect(copy).toMatchObject({ planHash: 'hash' });
+    expect(copy.userHashes).toBeUndefined();
+    // The verification's own plan is left as it was.
+    expect(plan.caveat).toHaveLength(4);
   });
 });

@@ -113,6 +113,39 @@ describe('plan-level amounts (EB*C deductible, EB*F maximum)', () => {
     expect(result.patient.insuranceRemaining).toEqual({ value: 1210.5, score: 2 });
   });
 
+  it('keeps patient-level amounts no patient field holds in the patient note, never in the plan', () => {
+    const result = mapBenefits(
+      [
+        EB({ info: 'C', level: 'FAM', serviceTypes: ['35'], period: '29', amount: 150, network: 'Y' }),
+        EB({ info: 'F', level: 'FAM', serviceTypes: ['35'], period: '29', amount: 2600, network: 'Y' }),
+        EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '33', amount: 1500, network: 'Y' }),
+        EB({ info: 'C', level: 'IND', serviceTypes: ['36'], period: '29', amount: 40, network: 'Y' }),
+        EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '29', amount: 700, network: 'N' }),
+        EB({ info: 'C', level: 'IND', serviceTypes: ['35'], period: '29', amount: 80, network: 'N' }),
+      ].join(''),
+    );
+    expect(result.patient.note).toBe(
+      [
+        'Family deductible remaining: $150',
+        'Family maximum remaining: $2,600',
+        'Lifetime maximum remaining: $1,500',
+        'SUB:Crowns: Deductible remaining: $40',
+        'Out of network: maximum remaining $700',
+        'Out of network: individual deductible remaining $80',
+      ].join('\n'),
+    );
+    expect(JSON.stringify(result.plan)).not.toMatch(/remaining|\$150|\$2,600|\$700|\$80|\$40/i);
+  });
+
+  it('records a second remaining amount as a conflict under the patient path, not in the plan benefits', () => {
+    const result = mapBenefits(
+      EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '29', amount: 1000 }) + EB({ info: 'F', level: 'IND', serviceTypes: ['35'], period: '29', amount: 900 }),
+    );
+    expect(result.patient.insuranceRemaining).toEqual({ value: 1000, score: 2 });
+    expect(result.plan.benefits.mappingInfo).toBeUndefined();
+    expect(result.plan.details.mappingInfo).toContainEqual({ message: 'CONFLICTS', path: 'patient.insuranceRemaining', detail: 'EB at segment 20 also states 900' });
+  });
+
   it('keeps out-of-network amounts as plan caveats', () => {
     expect(mapBenefits(rows).plan.caveat).toEqual([
       { value: 'Out of network: individual deductible $100', score: 2 },
@@ -268,17 +301,21 @@ describe('frequencies (HSD)', () => {
     expect(frequencyOf(hsd)).toEqual({ value: limitation, score: 2 });
   });
 
-  it('keeps an HSD that is no frequency (visits remaining) and a second HSD as caveats', () => {
+  it('keeps visits remaining (HSD05 29) in the patient note and a second HSD that is no frequency as a caveat', () => {
     const result = mapBenefits(
-      EB({ info: 'F', level: 'IND', serviceTypes: ['23'], network: 'Y', code: 'D0120' }) + HSD({ quantity: 2, period: '23', periods: 1 }) + HSD({ quantity: 1, period: '29' }),
+      EB({ info: 'F', level: 'IND', serviceTypes: ['23'], network: 'Y', code: 'D0120' }) +
+        HSD({ quantity: 2, period: '23', periods: 1 }) +
+        HSD({ quantity: 1, period: '29' }) +
+        HSD({ quantity: 1, period: '27' }),
     );
     expect(result.plan.benefits.adaCodes['ADA:D0120']).toEqual({
       category: 'Preventative',
       subcategory: 'Exams',
       code: 'ADA:D0120',
       limitation: { value: { quantity: 2, frequency: 1, timePeriod: 'yr' }, score: 2 },
-      caveat: [{ value: 'Frequency: 1 visits remaining', score: 2 }],
+      caveat: [{ value: 'Frequency: 1 visits visit', score: 2 }],
     });
+    expect(result.patient.note).toBe('ADA:D0120: Frequency: 1 visits remaining');
   });
 
   it('maps a child frequency (EB02 CHD) to the child exception', () => {
@@ -354,8 +391,8 @@ describe('age limits', () => {
       benefitLevel: { value: 50, score: 2 },
       lifetimeMaximum: { value: 1500, score: 2 },
       age: { min: { value: 0, score: 1 }, max: { value: 19, score: 2 } },
-      caveat: [{ value: 'Lifetime maximum remaining: $900', score: 2 }],
     });
+    expect(result.patient.note).toBe('CAT:Orthodontics: Lifetime maximum remaining: $900');
   });
 });
 

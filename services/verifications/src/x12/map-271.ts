@@ -146,6 +146,8 @@ const CALENDAR_YEAR = '23';
 const REMAINING = '29';
 const LIFETIME = '32';
 const LIFETIME_REMAINING = '33';
+/** Periods (EB06, HSD05) of counts about the patient: year to date, remaining, exceeded, not exceeded, lifetime remaining. */
+const PATIENT_PERIODS = new Set(['24', REMAINING, '30', '31', LIFETIME_REMAINING]);
 const LAST_VISIT = '304';
 const GROUP_NUMBER = '6P';
 const GROUP_OR_POLICY_NUMBER = '1L';
@@ -187,8 +189,15 @@ function toRejection(reject: Parsed271['rejections'][number]): Rejection {
 class PlanDraft {
   readonly entries = new Map<string, EntryDraft>();
   readonly planCaveats: string[] = [];
+  /**
+   * What the 271 says about this patient alone that no patient field holds (family and lifetime remaining
+   * amounts, visits left): the patient's note. Never a plan caveat, since the plan is shared by the group.
+   */
+  readonly patientNotes: string[] = [];
   readonly notes: string[] = [];
   readonly benefitsMappingInfo: MappingInfoV3[] = [];
+  /** Conflicts of patient-level fields, under 'patient.' paths as the merge records them. */
+  readonly patientMappingInfo: MappingInfoV3[] = [];
   annualMax?: Scored<number>;
   deductibleIndividual?: Scored<number>;
   deductibleFamily?: Scored<number>;
@@ -224,7 +233,9 @@ class PlanDraft {
     if (current === undefined) {
       this[key] = scored(value);
     } else if (!same(current.value, value)) {
-      this.benefitsMappingInfo.push({ message: 'CONFLICTS', path, detail: `${where} also states ${value}` });
+      const info: MappingInfoV3 = { message: 'CONFLICTS', path, detail: `${where} also states ${value}` };
+      if (key === 'deductibleRemaining' || key === 'insuranceRemaining') this.patientMappingInfo.push({ ...info, path: `patient.${path}` });
+      else this.benefitsMappingInfo.push(info);
     }
   }
 }
@@ -298,6 +309,12 @@ function addCaveat(draft: PlanDraft, scope: RowScope, text: string): void {
   }
 }
 
+/** A fact about this patient alone (an amount or visits left): a line of the patient's note, named by its services. */
+function addPatientNote(draft: PlanDraft, scope: RowScope, text: string): void {
+  const subjects = scope.targets.length > 0 ? scope.targets.map((target) => target.key) : scope.unmapped;
+  draft.patientNotes.push(subjects.length > 0 ? `${subjects.join(', ')}: ${text}` : text);
+}
+
 function ageOf(min: number | undefined, max: number | undefined): AgeV3 | undefined {
   const valid = (n: number | undefined): boolean => n === undefined || (Number.isFinite(n) && n >= 0 && n <= 1000);
   if ((min === undefined && max === undefined) || !valid(min) || !valid(max)) return undefined;
@@ -356,10 +373,15 @@ function mapDeductible(loop: BenefitLoop, scope: RowScope, ctx: RowContext, wher
   }
   const amount = benefit.amount;
   if (isOutOfNetwork(loop, ctx.outOfNetworkOnly)) {
-    const remaining = benefit.period === REMAINING ? ' remaining' : '';
-    addCaveat(draft, scope, `Out of network: ${benefit.coverageLevel === 'FAM' ? 'family' : 'individual'} deductible${remaining} ${money(amount)}`);
+    const who = benefit.coverageLevel === 'FAM' ? 'family' : 'individual';
+    if (benefit.period === REMAINING) addPatientNote(draft, scope, `Out of network: ${who} deductible remaining ${money(amount)}`);
+    else addCaveat(draft, scope, `Out of network: ${who} deductible ${money(amount)}`);
     return;
   }
+  if (benefit.period === REMAINING && (scope.targets.length > 0 || scope.unmapped.length > 0)) {
+    addPatientNote(draft, scope, `Deductible remaining: ${money(amount)}`);
+  }
+  if (benefit.period === REMAINING && !scope.plan) return;
   for (const target of scope.targets) {
     if (benefit.period !== REMAINING) setEntryValue(draft.entry(target), 'deductible', scored(amount > 0), where);
   }
@@ -368,7 +390,7 @@ function mapDeductible(loop: BenefitLoop, scope: RowScope, ctx: RowContext, wher
   if (!family && !MEMBER_LEVELS.has(benefit.coverageLevel)) {
     draft.notes.push(`${where}: deductible for coverage level ${benefit.coverageLevel}; skipped`);
   } else if (benefit.period === REMAINING) {
-    if (family) draft.planCaveats.push(`Family deductible remaining: ${money(amount)}`);
+    if (family) draft.patientNotes.push(`Family deductible remaining: ${money(amount)}`);
     else draft.setPlan('deductibleRemaining', amount, 'deductibleRemaining', where);
   } else if (BENEFIT_YEAR_PERIODS.has(benefit.period)) {
     draft.setPlan(family ? 'deductibleFamily' : 'deductibleIndividual', amount, `deductible.${family ? 'family' : 'individual'}`, where);
@@ -389,28 +411,36 @@ function mapMaximum(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: 
     return;
   }
   if (isOutOfNetwork(loop, ctx.outOfNetworkOnly)) {
-    const what = benefit.period === REMAINING ? 'maximum remaining' : benefit.period === LIFETIME ? 'lifetime maximum' : 'annual maximum';
-    addCaveat(draft, scope, `Out of network: ${what} ${money(amount)}`);
+    if (benefit.period === REMAINING || benefit.period === LIFETIME_REMAINING) {
+      addPatientNote(draft, scope, `Out of network: ${benefit.period === REMAINING ? 'maximum' : 'lifetime maximum'} remaining ${money(amount)}`);
+    } else {
+      addCaveat(draft, scope, `Out of network: ${benefit.period === LIFETIME ? 'lifetime maximum' : 'annual maximum'} ${money(amount)}`);
+    }
     return;
   }
+  const remaining = benefit.period === REMAINING || benefit.period === LIFETIME_REMAINING;
+  if (remaining && (scope.targets.length > 0 || scope.unmapped.length > 0)) {
+    addPatientNote(draft, scope, `${benefit.period === REMAINING ? 'Maximum' : 'Lifetime maximum'} remaining: ${money(amount)}`);
+  }
+  if (remaining && !scope.plan) return;
   const family = benefit.coverageLevel === 'FAM';
   for (const target of scope.targets) {
     const entry = draft.entry(target);
     if (benefit.period === LIFETIME) setEntryValue(entry, 'lifetimeMaximum', scored(amount), where);
-    else if (benefit.period === LIFETIME_REMAINING) entry.caveats.push(`Lifetime maximum remaining: ${money(amount)}`);
-    else if (benefit.period === REMAINING) entry.caveats.push(`Maximum remaining: ${money(amount)}`);
     else if (BENEFIT_YEAR_PERIODS.has(benefit.period)) setEntryValue(entry, 'annualMax', scored(amount), where);
   }
-  if (scope.targets.length === 0 && scope.unmapped.length > 0) addCaveat(draft, scope, `Maximum: ${money(amount)}`);
+  if (!remaining && scope.targets.length === 0 && scope.unmapped.length > 0) addCaveat(draft, scope, `Maximum: ${money(amount)}`);
   if (!scope.plan) return;
   if (benefit.period === REMAINING) {
-    if (family) draft.planCaveats.push(`Family maximum remaining: ${money(amount)}`);
+    if (family) draft.patientNotes.push(`Family maximum remaining: ${money(amount)}`);
     else draft.setPlan('insuranceRemaining', amount, 'insuranceRemaining', where);
   } else if (BENEFIT_YEAR_PERIODS.has(benefit.period)) {
     if (family) draft.planCaveats.push(`Family annual maximum: ${money(amount)}`);
     else draft.setPlan('annualMax', amount, 'annualMax', where);
-  } else if (benefit.period === LIFETIME || benefit.period === LIFETIME_REMAINING) {
-    draft.planCaveats.push(`Lifetime maximum${benefit.period === LIFETIME_REMAINING ? ' remaining' : ''}: ${money(amount)}`);
+  } else if (benefit.period === LIFETIME) {
+    draft.planCaveats.push(`Lifetime maximum: ${money(amount)}`);
+  } else if (benefit.period === LIFETIME_REMAINING) {
+    draft.patientNotes.push(`Lifetime maximum remaining: ${money(amount)}`);
   } else {
     draft.notes.push(`${where}: maximum for period ${benefit.period}; skipped`);
   }
@@ -423,8 +453,13 @@ function mapFrequencies(loop: BenefitLoop, scope: RowScope, ctx: RowContext, whe
   loop.deliveries.forEach((hsd, index) => {
     if (hsd.periodQualifier === CALENDAR_YEAR) ctx.draft.calendarYearFrequencies = true;
     const reading = readDelivery(hsd);
+    const prefix = outOfNetwork ? 'Out of network: ' : '';
+    if (PATIENT_PERIODS.has(hsd.periodQualifier)) {
+      // Visits left, used or exceeded are this patient's count, not the plan's rule.
+      addPatientNote(ctx.draft, scope, `${prefix}Frequency: ${describeDelivery(hsd)}`);
+      return;
+    }
     if ('text' in reading || outOfNetwork || scope.targets.length === 0 || index > 0) {
-      const prefix = outOfNetwork ? 'Out of network: ' : '';
       addCaveat(ctx.draft, scope, `${prefix}Frequency: ${describeDelivery(hsd)}`);
       return;
     }
@@ -480,7 +515,9 @@ function mapMessages(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where:
       const deductible = deductibleAppliesIn(message);
       const appliesToMax = appliesToAnnualMaxIn(message);
       const age = studentAge === undefined ? ageLimitIn(message) : undefined;
-      for (const target of scope.targets) {
+      // Only a statement makes an entry: a history row's code without one is the patient's, not the plan's.
+      const states = [waitingPeriod, deductible, appliesToMax, age].some((value) => value !== undefined);
+      for (const target of states ? scope.targets : []) {
         const entry = draft.entry(target);
         if (waitingPeriod !== undefined) setEntryValue(entry, 'waitingPeriod', scored(waitingPeriod), where);
         if (deductible !== undefined) setEntryValue(entry, 'deductible', scored(deductible), where);
@@ -767,7 +804,7 @@ export function map271Parsed(parsed: Parsed271, options: Map271Options): Map271R
       planType: hasDentalRows ? scored('dental') : scored('unknown', SCORE_INFERRED),
       participation,
       initiationDate: scored(options.today.toISOString()),
-      ...(detailsMappingInfo.length === 0 ? {} : { mappingInfo: detailsMappingInfo }),
+      ...(detailsMappingInfo.length + draft.patientMappingInfo.length === 0 ? {} : { mappingInfo: [...detailsMappingInfo, ...draft.patientMappingInfo] }),
     },
     payer: {
       id: payerName?.id ?? '',
@@ -800,6 +837,7 @@ export function map271Parsed(parsed: Parsed271, options: Map271Options): Map271R
     ...(draft.deductibleRemaining === undefined ? {} : { deductibleRemaining: draft.deductibleRemaining }),
     ...(draft.insuranceRemaining === undefined ? {} : { insuranceRemaining: draft.insuranceRemaining }),
     ...(effectiveDate === undefined ? {} : { effectiveDate: scored(effectiveDate, eligibilityBegin === undefined ? SCORE_INFERRED : SCORE_STATED) }),
+    ...(draft.patientNotes.length === 0 ? {} : { note: [...new Set(draft.patientNotes)].join('\n') }),
     history: draft.history,
     historyStatus: draft.history.length > 0 ? 'Partial' : 'Unknown',
     ...(draft.unmappedHistory.length === 0 ? {} : { unmappedHistory: draft.unmappedHistory }),

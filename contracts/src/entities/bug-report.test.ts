@@ -1,6 +1,7 @@
 import { ATTACHMENT_MAX_BYTES } from '../constants';
 import {
   BUG_REPORT_MAX_BODY_BYTES,
+  BUG_TYPE_UNKNOWN_MESSAGE,
   BugReport,
   BugReportInput,
   BugReportSubmission,
@@ -64,6 +65,14 @@ describe('bug report input', () => {
       expect(base64DecodedBytes(base64OfSize(size))).toBe(size);
       expect(base64DecodedBytes(`data:image/png;base64,${base64OfSize(size)}`)).toBe(size);
     }
+  });
+
+  it('names the allowed types when the type is there but unknown', () => {
+    expect(BUG_TYPE_UNKNOWN_MESSAGE).toBe('Unknown bug type: choose one of Data error, Technical bug, New Form Question');
+    expect(issues({ ...valid, type: 'Feature wish' })).toEqual([{ path: 'type', message: BUG_TYPE_UNKNOWN_MESSAGE }]);
+    expect(issues({ ...valid, type: null })).toEqual([{ path: 'type', message: 'This field is required' }]);
+    const submission = BugReportSubmission.safeParse({ ...valid, type: 'technical bug' });
+    expect(submission.error?.issues.map((issue) => issue.message)).toEqual([BUG_TYPE_UNKNOWN_MESSAGE]);
   });
 
   it('accepts a data URL with media-type parameters', () => {

@@ -34,13 +34,22 @@ export function base64DecodedBytes(base64: string): number {
 
 const RequiredText = z.string({ error: MESSAGES.FIELD_REQUIRED }).trim().min(1, { error: MESSAGES.FIELD_REQUIRED });
 
+/** A bug type that is there but none of BUG_TYPES. */
+export const BUG_TYPE_UNKNOWN_MESSAGE = `Unknown bug type: choose one of ${BUG_TYPES.join(', ')}`;
+
+/** The type a client sends: missing or empty is 'This field is required', anything else unknown names the choices. */
+const SubmittedBugType = z.enum(BUG_TYPES, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? MESSAGES.FIELD_REQUIRED : BUG_TYPE_UNKNOWN_MESSAGE,
+});
+
 const Attachment = z
   .string()
   .refine((file) => BASE64_TEXT.test(attachmentBase64(file)), { error: 'Attachment must be base64' })
   .refine((file) => base64DecodedBytes(file) <= ATTACHMENT_MAX_BYTES, { error: MESSAGES.FILE_TOO_BIG });
 
 const bugReportFields = {
-  type: BugType,
+  type: SubmittedBugType,
   title: RequiredText,
   /** The page the report was sent from. */
   url: z.string(),
@@ -104,7 +113,7 @@ const tooLong = (max: number) => ({ error: `Keep it under ${max} characters` });
  */
 export const BugReportSubmission = z
   .object({
-    type: BugType,
+    type: SubmittedBugType,
     title: RequiredText.max(BUG_TITLE_MAX_LENGTH, tooLong(BUG_TITLE_MAX_LENGTH)),
     url: z.string({ error: MESSAGES.FIELD_REQUIRED }).max(BUG_URL_MAX_LENGTH, tooLong(BUG_URL_MAX_LENGTH)),
     description: RequiredText.max(BUG_DESCRIPTION_MAX_LENGTH, tooLong(BUG_DESCRIPTION_MAX_LENGTH)),

@@ -4,6 +4,7 @@ import {
   BUG_ATTACHMENT_MIME_MISMATCH_MESSAGE,
   BUG_ATTACHMENT_TYPE_MESSAGE,
   BUG_REPORT_MAX_BODY_BYTES,
+  BUG_TYPE_UNKNOWN_MESSAGE,
   BugReportCreated,
   BugReportedPayload,
   EVENT_TYPES,
@@ -137,7 +138,8 @@ describe('PUT /api/bugReports', () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['type missing', { type: undefined }, 'type', MESSAGES.FIELD_REQUIRED],
       ['type empty', { type: '' }, 'type', MESSAGES.FIELD_REQUIRED],
-      ['type unknown', { type: 'Feature wish' }, 'type', MESSAGES.FIELD_REQUIRED],
+      ['type null', { type: null }, 'type', MESSAGES.FIELD_REQUIRED],
+      ['type unknown', { type: 'Feature wish' }, 'type', BUG_TYPE_UNKNOWN_MESSAGE],
       ['title missing', { title: undefined }, 'title', MESSAGES.FIELD_REQUIRED],
       ['title blank', { title: '   ' }, 'title', MESSAGES.FIELD_REQUIRED],
       ['description missing', { description: undefined }, 'description', MESSAGES.FIELD_REQUIRED],

@@ -29,3 +29,14 @@ export const tokenStore: StateStore = {
     return Promise.resolve(readStored('local', STORAGE_KEYS.token) === null ? [] : [STORAGE_KEYS.token]);
   },
 };
+
+/** The stored access token, before any session is loaded (the developer tools on the start-up screens show it). */
+export function readStoredAccessToken(): string | null {
+  try {
+    const token = (JSON.parse(readStored('local', STORAGE_KEYS.token) ?? 'null') as { access_token?: unknown } | null)
+      ?.access_token;
+    return typeof token === 'string' ? token : null;
+  } catch {
+    return null;
+  }
+}

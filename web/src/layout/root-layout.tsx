@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useServices } from '../app/services-context';
-import { DevToolsDrawer } from '../dev-tools/dev-tools-drawer';
+import { SessionDevToolsDrawer } from '../dev-tools/dev-tools-drawer';
 import { isDevHost } from '../dev-tools/dev-settings';
 import { InfoBarProvider } from '../info-bar/info-bar';
 import { SessionWatch } from '../session/session-watch';
@@ -16,7 +16,7 @@ export function RootLayout() {
   return (
     <InfoBarProvider>
       <SessionWatch />
-      {isDevHost() ? <DevToolsDrawer /> : null}
+      {isDevHost() ? <SessionDevToolsDrawer /> : null}
       <Outlet />
     </InfoBarProvider>
   );

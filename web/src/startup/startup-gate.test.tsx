@@ -1,6 +1,7 @@
 import { type FeatureFlag, MAINTENANCE_LOCK_RECHECK_MS, MESSAGES, STORAGE_KEYS } from '@dv/contracts';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEV_HOST, readDevSetting } from '../dev-tools/dev-settings';
 import {
   ORGANIZATION_CLIENT_TYPE_KEY,
   type OrganizationLookup,
@@ -169,6 +170,43 @@ describe('StartupGate', () => {
     it('lets the developer skip the lock', async () => {
       setup({ readFlags: () => Promise.resolve(lockOn), skipMaintenanceLock: () => true });
       expect(await screen.findByText('ready for org-demo as dentalOffice')).toBeInTheDocument();
+    });
+  });
+
+  describe('developer tools before the app runs', () => {
+    const devHost = { host: DEV_HOST, skipMaintenanceLock: () => readDevSetting('skipMaintenanceLock', DEV_HOST) };
+
+    it('open from the lock screen on the dev host, and skipping the lock there shows the app', async () => {
+      const user = userEvent.setup();
+      localStorage.setItem(STORAGE_KEYS.token, JSON.stringify({ access_token: 'stored-token' }));
+      const { deps } = setup({ ...devHost, readFlags: jest.fn(() => Promise.resolve(lockOn)) });
+      expect(await screen.findByRole('heading', { name: MESSAGES.MAINTENANCE_LOCK_TITLE })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Developer tools' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Developer tools' });
+      expect(within(drawer).getByText('stored-token')).toBeInTheDocument();
+      await user.click(within(drawer).getByRole('switch', { name: 'Skip maintenance lock' }));
+
+      expect(await screen.findByText('ready for org-demo as dentalOffice')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: MESSAGES.MAINTENANCE_LOCK_TITLE })).not.toBeInTheDocument();
+      expect(deps.reload).not.toHaveBeenCalled();
+      expect(readDevSetting('skipMaintenanceLock', DEV_HOST)).toBe(true);
+    });
+
+    it('open from the organization prompt on the dev host', async () => {
+      setup({ ...devHost, lookupOrganization: () => Promise.resolve({ kind: 'notFound' }) });
+      expect(await screen.findByRole('heading', { name: MESSAGES.ORGANIZATION_PROMPT_TITLE })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Developer tools' })).toBeInTheDocument();
+    });
+
+    it.each(['demo.localhost:8080', 'localhost:8080', 'localhost'])('do not exist on %s', async (host) => {
+      setup({ host, readFlags: () => Promise.resolve(lockOn) });
+      expect(await screen.findByRole('heading', { name: MESSAGES.MAINTENANCE_LOCK_TITLE })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Developer tools' })).not.toBeInTheDocument();
+      cleanup();
+      setup({ host, lookupOrganization: () => Promise.resolve({ kind: 'notFound' }) });
+      expect(await screen.findByRole('heading', { name: MESSAGES.ORGANIZATION_PROMPT_TITLE })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Developer tools' })).not.toBeInTheDocument();
     });
   });
 });

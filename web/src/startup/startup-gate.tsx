@@ -4,6 +4,9 @@
  */
 import { type FeatureFlag, isFeatureActive, MAINTENANCE_LOCK_RECHECK_MS } from '@dv/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
+import { readStoredAccessToken } from '../auth/token-store';
+import { isDevHost } from '../dev-tools/dev-settings';
+import { DevToolsDrawer } from '../dev-tools/dev-tools-drawer';
 import { type OrganizationLookup } from '../organization/organization-api';
 import { type KnownOrganization } from '../organization/organization-machine';
 import { OrganizationResolver } from '../organization/organization-resolver';
@@ -92,6 +95,7 @@ export function StartupGate({ deps, children }: { deps: StartupDeps; children: R
     [],
   );
   const onRequired = useCallback(() => dispatch({ type: 'organizationRequired' }), []);
+  const onDevSettingChange = useCallback(() => dispatch({ type: 'devSettingsChanged' }), []);
   const ready = useMemo<ReadyOrganization | null>(
     () =>
       startup.organizationId === undefined
@@ -100,25 +104,30 @@ export function StartupGate({ deps, children }: { deps: StartupDeps; children: R
     [startup.organizationId, startup.clientType],
   );
 
-  if (startup.organizationId === undefined) {
-    return (
-      <OrganizationResolver
-        host={deps.host}
-        lookup={deps.lookupOrganization}
-        storedOrganization={deps.storedOrganization}
-        saveOrganization={deps.saveOrganization}
-        onRequired={onRequired}
-        onKnown={onKnown}
-      />
-    );
+  if (startup.phase === 'ready' && ready) {
+    return <OrganizationContext.Provider value={ready}>{children}</OrganizationContext.Provider>;
   }
-  switch (startup.phase) {
-    case 'loading':
-    case 'get_org':
-      return <LoadingOverlay />;
-    case 'lock':
-      return <MaintenanceLockScreen />;
-    case 'ready':
-      return <OrganizationContext.Provider value={ready}>{children}</OrganizationContext.Provider>;
-  }
+  // Before the app runs, the developer tools still open on the dev host: the router's own drawer is not there yet.
+  const devTools = isDevHost(deps.host) ? (
+    <DevToolsDrawer accessToken={readStoredAccessToken()} host={deps.host} onSettingChange={onDevSettingChange} />
+  ) : null;
+  return (
+    <>
+      {startup.organizationId === undefined ? (
+        <OrganizationResolver
+          host={deps.host}
+          lookup={deps.lookupOrganization}
+          storedOrganization={deps.storedOrganization}
+          saveOrganization={deps.saveOrganization}
+          onRequired={onRequired}
+          onKnown={onKnown}
+        />
+      ) : startup.phase === 'lock' ? (
+        <MaintenanceLockScreen />
+      ) : (
+        <LoadingOverlay />
+      )}
+      {devTools}
+    </>
+  );
 }

@@ -33,6 +33,19 @@ describe('start-up state machine', () => {
     expect(next.state.phase).toBe('ready');
   });
 
+  it('lets the app start from the lock screen once the skip switch is turned on', () => {
+    const locked: Startup = { phase: 'lock', organizationId: 'org-1', clientType: 'dentalOffice' };
+    expect(startupTransition(locked, { type: 'devSettingsChanged' }, off)).toEqual({ state: locked });
+    expect(startupTransition(locked, { type: 'devSettingsChanged' }, { skipMaintenanceLock: true })).toEqual({
+      state: { ...locked, phase: 'ready' },
+    });
+    const ready: Startup = { ...locked, phase: 'ready' };
+    expect(startupTransition(ready, { type: 'devSettingsChanged' }, off).state).toBe(ready);
+    expect(startupTransition({ phase: 'get_org' }, { type: 'devSettingsChanged' }, { skipMaintenanceLock: true }).state).toEqual({
+      phase: 'get_org',
+    });
+  });
+
   it('starts when the flags cannot be read', () => {
     const checking = startupTransition(initialStartup, known('dentalOffice'), off).state;
     expect(startupTransition(checking, { type: 'flagsFailed' }, off).state.phase).toBe('ready');

@@ -2,7 +2,8 @@
  * App start (SPEC section 4): loading, then get_org (no organization known), lock or ready. Once the organization
  * is known: an insurance-verification company goes straight to ready; any other client is checked for the
  * maintenance lock flag (unless the local skip switch is on). While locked the flags are re-read every
- * MAINTENANCE_LOCK_RECHECK_MS and the page reloads once the flag is off.
+ * MAINTENANCE_LOCK_RECHECK_MS and the page reloads once the flag is off; the skip switch turned on from the
+ * developer tools on the lock screen lets the app start at once.
  *
  * Pure: a transition returns the next state and the command the caller runs (read the flags, reload the page).
  */
@@ -19,7 +20,9 @@ export type StartupEvent =
   | { type: 'organizationRequired' }
   | { type: 'organizationKnown'; organizationId: string; clientType: ClientType }
   | { type: 'flagsLoaded'; maintenanceLock: boolean }
-  | { type: 'flagsFailed' };
+  | { type: 'flagsFailed' }
+  /** A developer switch changed (options carry its new value). */
+  | { type: 'devSettingsChanged' };
 
 export type StartupCommand = 'readFlags' | 'reload';
 
@@ -49,5 +52,7 @@ export function startupTransition(state: Startup, event: StartupEvent, options: 
       // Unknown flags do not lock anyone out; a lock already shown stays until the flag is read as off.
       if (state.phase === 'loading' && state.organizationId !== undefined) return { state: { ...state, phase: 'ready' } };
       return { state };
+    case 'devSettingsChanged':
+      return state.phase === 'lock' && options.skipMaintenanceLock ? { state: { ...state, phase: 'ready' } } : { state };
   }
 }

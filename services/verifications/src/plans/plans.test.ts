@@ -199,7 +199,7 @@ describe('the library holds nothing about one patient', () => {
       'Family deductible remaining: $150',
       'Family maximum remaining: $2,600',
       'Lifetime maximum remaining: $1,500',
-      'ADA:D0140: Frequency: 1 visits remaining',
+      'ADA:D0140: Frequency: 1 visit remaining',
     ]);
     expect(second.patient.note?.split('\n')).toEqual([
       'Family deductible remaining: $60',
@@ -251,7 +251,7 @@ describe('the library holds nothing about one patient', () => {
             subcategory: 'Exams',
             code: 'ADA:D0120',
             caveat: [
-              { value: 'Frequency: 1 visits remaining', score: 2 },
+              { value: 'Frequency: 1 visit remaining', score: 2 },
               { value: 'LAST PERIODIC EXAM 01/21/2024', score: 2 },
               { value: 'Frequency: 1 per visit', score: 2 },
             ],

@@ -1,6 +1,7 @@
 /**
  * HSD (health care services delivery) to a version 3 limitation: HSD02 services (HSD01 VS visits or FL units)
- * per HSD06 periods of HSD05. "1 per 6 months" (HSD*VS*1***34*6) stays { quantity 1, frequency 6, 'mo' }.
+ * per HSD06 periods of HSD05; an EB row's own EB09 VS / EB10 / EB06 is read the same way (deliveryOfBenefit).
+ * "1 per 6 months" (HSD*VS*1***34*6) stays { quantity 1, frequency 6, 'mo' }.
  *
  * Rolling periods (7 day, 35 week, 34 month, 21 years) go through contracts' normalizeDuration, so 180 days is
  * 6 months, 1 year or 365 days is 12 months, 3 months is 90 days and 1 month is 31 days (SPEC section 9);
@@ -15,7 +16,7 @@ import {
   type LimitationV3,
   type TimePeriod,
 } from '@dv/contracts';
-import { type ServiceDelivery } from './parse-271';
+import { type EligibilityBenefit, type ServiceDelivery } from './parse-271';
 
 export type DeliveryReading = { readonly limitation: LimitationV3 } | { readonly text: string };
 
@@ -24,7 +25,10 @@ const ROLLING_PERIODS: Readonly<Record<string, DurationUnit>> = { '7': 'days', '
 const UNIT_PERIODS: Readonly<Record<string, DurationUnit>> = { DA: 'days', WK: 'weeks', MO: 'months', YR: 'years' };
 const BENEFIT_PERIODS = new Set(['22', '23', '25']);
 const LIFETIME = '32';
-const COUNTED_QUALIFIERS = new Set(['VS', 'FL', '']);
+/** HSD01 (and EB09) qualifiers that count services: VS visits, FL units, P6 number of services or procedures. */
+const COUNTED_QUALIFIERS = new Set(['VS', 'FL', 'P6', '']);
+/** Periods that read as 'per <period>' when HSD06 does not count them. */
+const PER_PERIODS = new Set(['6', '7', '21', '22', '23', '25', '26', '27', '32', '34', '35']);
 
 const PERIOD_WORDS: Readonly<Record<string, string>> = {
   '6': 'hour',
@@ -48,12 +52,37 @@ const PERIOD_WORDS: Readonly<Record<string, string>> = {
 
 const TIME_PERIOD_OF_UNIT: Readonly<Record<DurationUnit, TimePeriod>> = { days: 'd', weeks: 'd', months: 'mo', years: 'yr' };
 
-/** The HSD as words, for caveats: '2 visits, remaining'. */
+/** A time period qualifier (EB06, HSD05) in words: '23' -> 'calendar year'. */
+export function describePeriod(qualifier: string): string {
+  return PERIOD_WORDS[qualifier] ?? qualifier;
+}
+
+/** The HSD as words, for caveats and notes: '2 visits per calendar year', '1 visit remaining'. */
 export function describeDelivery(hsd: ServiceDelivery): string {
-  const quantity = hsd.quantity === undefined ? '' : `${hsd.quantity} ${hsd.quantityQualifier === 'VS' ? 'visits' : 'services'}`;
-  const periods = hsd.periods === undefined ? '' : ` per ${hsd.periods}`;
-  const period = PERIOD_WORDS[hsd.periodQualifier] ?? hsd.periodQualifier;
+  const noun = hsd.quantityQualifier === 'VS' ? 'visit' : 'service';
+  const quantity = hsd.quantity === undefined ? '' : `${hsd.quantity} ${noun}${hsd.quantity === 1 ? '' : 's'}`;
+  const periods = hsd.periods !== undefined ? ` per ${hsd.periods}` : PER_PERIODS.has(hsd.periodQualifier) ? ' per' : '';
+  const period = describePeriod(hsd.periodQualifier);
   return `${quantity}${periods}${period === '' ? '' : ` ${period}`}`.trim() || 'HSD without quantity';
+}
+
+/**
+ * The frequency an EB row states itself, as an HSD would: EB10 services (EB09 VS, P6 or FL) per EB06
+ * (`EB*F*IND*23***23***VS*2**Y*AD:D0120` is 2 visits per calendar year). Undefined when EB09 counts no services.
+ */
+export function deliveryOfBenefit(benefit: EligibilityBenefit): ServiceDelivery | undefined {
+  if (benefit.quantityQualifier === '' || !COUNTED_QUALIFIERS.has(benefit.quantityQualifier) || benefit.quantity === undefined) {
+    return undefined;
+  }
+  return {
+    quantityQualifier: benefit.quantityQualifier,
+    quantity: benefit.quantity,
+    unit: '',
+    modulus: undefined,
+    periodQualifier: benefit.period,
+    periods: undefined,
+    segmentIndex: benefit.segmentIndex,
+  };
 }
 
 function rolling(quantity: number, amount: number, unit: DurationUnit): LimitationV3 {

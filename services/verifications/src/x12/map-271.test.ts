@@ -313,9 +313,46 @@ describe('frequencies (HSD)', () => {
       subcategory: 'Exams',
       code: 'ADA:D0120',
       limitation: { value: { quantity: 2, frequency: 1, timePeriod: 'yr' }, score: 2 },
-      caveat: [{ value: 'Frequency: 1 visits visit', score: 2 }],
+      caveat: [{ value: 'Frequency: 1 visit per visit', score: 2 }],
     });
-    expect(result.patient.note).toBe('ADA:D0120: Frequency: 1 visits remaining');
+    expect(result.patient.note).toBe('ADA:D0120: Frequency: 1 visit remaining');
+  });
+
+  it.each([
+    ['2 visits per calendar year', { period: '23', quantity: 2 }, { quantity: 2, frequency: 1, timePeriod: 'yr' }],
+    ['1 visit per service year', { period: '22', quantity: 1 }, { quantity: 1, frequency: 1, timePeriod: 'yr' }],
+    ['1 visit per lifetime', { period: '32', quantity: 1 }, { quantity: 1, frequency: 99, timePeriod: 'yr' }],
+    ['1 visit per month is 31 days', { period: '34', quantity: 1 }, { quantity: 1, frequency: 31, timePeriod: 'd' }],
+    ['2 services (P6) per calendar year', { period: '23', quantity: 2, quantityQualifier: 'P6' }, { quantity: 2, frequency: 1, timePeriod: 'yr' }],
+  ])('maps a frequency stated in EB09 VS / EB10 per EB06: %s', (_, fields, limitation) => {
+    const row = EB({ info: 'F', level: 'IND', serviceTypes: ['23'], quantityQualifier: 'VS', network: 'Y', code: 'D0120', ...fields });
+    expect(mapBenefits(row).plan.benefits.adaCodes['ADA:D0120']?.limitation).toEqual({ value: limitation, score: 2 });
+  });
+
+  it('reads EB*F*IND*23***23***VS*2**Y*AD:D0120 as written by a carrier, and counts it as calendar-year evidence', () => {
+    const result = mapBenefits('EB*F*IND*23***23***VS*2**Y*AD:D0120~', OPTIONS, subscriberHead({ dates: 'DTP*356*D8*20190301' }));
+    expect(result.plan.benefits.adaCodes['ADA:D0120']?.limitation).toEqual({ value: { quantity: 2, frequency: 1, timePeriod: 'yr' }, score: 2 });
+    expect(result.plan.details.benefitYear).toEqual({ value: 'january', score: 2 });
+  });
+
+  it('keeps an EB10 frequency and an agreeing HSD as one limitation, and a disagreeing one as a conflict', () => {
+    const row = EB({ info: 'F', level: 'IND', serviceTypes: ['23'], period: '23', quantityQualifier: 'VS', quantity: 2, network: 'Y', code: 'D0120' });
+    const agreeing = mapBenefits(row + HSD({ quantity: 2, period: '23', periods: 1 })).plan.benefits.adaCodes['ADA:D0120'];
+    expect(agreeing).toEqual({ category: 'Preventative', subcategory: 'Exams', code: 'ADA:D0120', limitation: { value: { quantity: 2, frequency: 1, timePeriod: 'yr' }, score: 2 } });
+    const disagreeing = mapBenefits(row + HSD({ quantity: 1, period: '34', periods: 6 })).plan.benefits.adaCodes['ADA:D0120'];
+    expect(disagreeing?.limitation).toEqual({ value: { quantity: 2, frequency: 1, timePeriod: 'yr' }, score: 2 });
+    expect(disagreeing?.mappingInfo).toEqual([{ message: 'CONFLICTS', path: 'limitation', detail: 'EB at segment 19 also states {"quantity":1,"frequency":6,"timePeriod":"mo"}' }]);
+  });
+
+  it('keeps EB10 visits remaining or used in the patient note, and notes an EB09 it does not read', () => {
+    const result = mapBenefits(
+      EB({ info: 'F', level: 'IND', serviceTypes: ['41'], period: '29', quantityQualifier: 'VS', quantity: 1, network: 'Y', code: 'D1110' }) +
+        EB({ info: 'F', level: 'IND', serviceTypes: ['23'], period: '23', quantityQualifier: '99', quantity: 1, network: 'Y', code: 'D0120' }) +
+        EB({ info: 'F', level: 'IND', serviceTypes: ['23'], quantityQualifier: 'DY', quantity: 30, network: 'Y', code: 'D0150' }),
+    );
+    expect(result.plan.benefits.adaCodes).toEqual({});
+    expect(result.patient.note).toBe(['ADA:D1110: Frequency: 1 visit remaining', 'ADA:D0120: Used: 1 (calendar year)'].join('\n'));
+    expect(result.notes).toContain('EB at segment 21: quantity 30 with EB09 DY is not mapped');
   });
 
   it('maps a child frequency (EB02 CHD) to the child exception', () => {

@@ -29,7 +29,7 @@ import {
   type WaitingPeriodV3,
 } from '@dv/contracts';
 import { invertsCoinsurance } from '../clearinghouse/carriers';
-import { describeDelivery, readDelivery } from './frequency';
+import { deliveryOfBenefit, describeDelivery, describePeriod, readDelivery } from './frequency';
 import {
   ageLimitIn,
   appliesToAnnualMaxIn,
@@ -446,29 +446,47 @@ function mapMaximum(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: 
   }
 }
 
+/** EB09 qualifiers mapRow reads elsewhere (ages) or here (counted services, quantity used). */
+const AGE_QUALIFIERS = new Set(['S7', 'S8']);
+const QUANTITY_USED = '99';
+
+/**
+ * Frequencies: the row's own (EB09 VS, EB10 per EB06) and its HSDs. The row's own and the first HSD are the
+ * limitation (a disagreement between them is a conflict); a further HSD, a text that is no frequency and an
+ * out-of-network one are caveats; counts of this patient (remaining, used) are the patient note.
+ */
 function mapFrequencies(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
-  if (loop.deliveries.length === 0) return;
+  const { benefit } = loop;
+  const own = deliveryOfBenefit(benefit);
+  if (benefit.quantityQualifier === QUANTITY_USED && benefit.quantity !== undefined) {
+    const period = describePeriod(benefit.period);
+    addPatientNote(ctx.draft, scope, `Used: ${benefit.quantity}${period === '' ? '' : ` (${period})`}`);
+  } else if (own === undefined && benefit.quantityQualifier !== '' && !AGE_QUALIFIERS.has(benefit.quantityQualifier)) {
+    ctx.draft.notes.push(`${where}: quantity ${benefit.quantity ?? ''} with EB09 ${benefit.quantityQualifier} is not mapped`);
+  }
+  const deliveries = [...(own === undefined ? [] : [{ hsd: own, first: true }]), ...loop.deliveries.map((hsd, index) => ({ hsd, first: index === 0 }))];
+  if (deliveries.length === 0) return;
   const outOfNetwork = isOutOfNetwork(loop, ctx.outOfNetworkOnly);
-  const exception = EXCEPTION_OF_LEVEL[loop.benefit.coverageLevel];
-  loop.deliveries.forEach((hsd, index) => {
+  const exception = EXCEPTION_OF_LEVEL[benefit.coverageLevel];
+  for (const { hsd, first } of deliveries) {
     if (hsd.periodQualifier === CALENDAR_YEAR) ctx.draft.calendarYearFrequencies = true;
     const reading = readDelivery(hsd);
     const prefix = outOfNetwork ? 'Out of network: ' : '';
     if (PATIENT_PERIODS.has(hsd.periodQualifier)) {
       // Visits left, used or exceeded are this patient's count, not the plan's rule.
       addPatientNote(ctx.draft, scope, `${prefix}Frequency: ${describeDelivery(hsd)}`);
-      return;
+      continue;
     }
-    if ('text' in reading || outOfNetwork || scope.targets.length === 0 || index > 0) {
+    if ('text' in reading || outOfNetwork || scope.targets.length === 0 || !first) {
       addCaveat(ctx.draft, scope, `${prefix}Frequency: ${describeDelivery(hsd)}`);
-      return;
+      continue;
     }
     for (const target of scope.targets) {
       const entry = ctx.draft.entry(target);
       if (exception !== undefined) setExceptionValue(entry, exception, 'limitation', scored(reading.limitation), where);
       else setEntryValue(entry, 'limitation', scored(reading.limitation), where);
     }
-  });
+  }
 }
 
 function mapAges(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {

@@ -1,7 +1,9 @@
 /**
  * Request bodies are read by the gateway before they are proxied, with a limit per route: small by default,
  * larger only where a route needs it (the bug report's 5 MB attachment). A body over the limit is refused with
- * a 413 before the service sees a byte of it; the declared Content-Length is checked before reading.
+ * a 413 before the service sees a byte of it; the declared Content-Length is checked before reading. A body
+ * without one (chunked) is read until it passes the limit, then read to its end and thrown away before the 413
+ * goes out, so that the client, still sending, is not cut off before it can read why.
  */
 import { Readable } from 'node:stream';
 import { API_ROUTES, BUG_REPORT_MAX_BODY_BYTES, matchApiRoute, type HttpMethod } from '@dv/contracts';
@@ -44,6 +46,13 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/**
+ * How far past its limit a refused chunked body is still read and thrown away. Fastify closes the connection
+ * after a body it refused; answering while the client still sends makes the client's next write fail (EPIPE)
+ * before it reads the answer. A client that sends even more than this is cut off with the 413 sent as is.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 64 * 1_048_576;
+
 function tooLarge(limit: number): PayloadTooLarge {
   return new PayloadTooLarge(`Request body too large: this route accepts at most ${formatBytes(limit)}`);
 }
@@ -66,8 +75,9 @@ export function limitedBodyParser(limitFor: BodyLimitFor) {
     done: (error: Error | null, body?: unknown) => void,
   ): void {
     const limit = limitFor(request.method, request.url);
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let received = 0;
+    let refused = false;
     let finished = false;
 
     const finish = (error: Error | null, body?: unknown) => {
@@ -79,16 +89,22 @@ export function limitedBodyParser(limitFor: BodyLimitFor) {
       done(error, body);
     };
     const onData = (chunk: Buffer | string) => {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      received += buffer.length;
-      if (received > limit) {
+      received += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+      if (received > limit + REFUSED_BODY_DRAIN_BYTES) {
         finish(tooLarge(limit));
         return;
       }
-      chunks.push(buffer);
+      if (received > limit) {
+        // Refused: what came is dropped and the rest is read only to let the client finish sending.
+        refused = true;
+        chunks = [];
+        return;
+      }
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     };
     const onEnd = () => {
-      finish(null, received === 0 ? undefined : Readable.from([Buffer.concat(chunks, received)]));
+      if (refused) finish(tooLarge(limit));
+      else finish(null, received === 0 ? undefined : Readable.from([Buffer.concat(chunks, received)]));
     };
     const onError = (error: Error) => finish(Object.assign(error, { statusCode: 400 }));
 

@@ -30,6 +30,9 @@ export function SessionWatch() {
   const notifier = notifierHub.notifier;
   const here = useRef('/');
   here.current = `${location.pathname}${location.search}`;
+  // Outside a data router navigate changes with the path: the clock must not restart (and expire twice) on each.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   const signedIn = session.status === 'signedIn';
 
   useEffect(() => {
@@ -60,7 +63,7 @@ export function SessionWatch() {
       },
       onExpired: () => {
         notifier.closeToast(SESSION_WARNING_TOAST_KEY);
-        void navigate(logoutPath({ sessionEnd: true, returnTo: here.current }));
+        void navigateRef.current(logoutPath({ sessionEnd: true, returnTo: here.current }));
       },
       onRefreshError: (error) => {
         notifier.closeToast(SESSION_WARNING_TOAST_KEY);
@@ -69,10 +72,13 @@ export function SessionWatch() {
           type: 'error',
           message: MESSAGES.AUTH_API_UNKNOWN_ERROR(error.message),
           durationMs: TOAST_DISPLAY_MS,
-          onClose: () => void navigate(PATHS.logout),
+          onClose: () => void navigateRef.current(PATHS.logout),
         });
       },
-      log: readDevSetting('showTokenRefreshLogs') ? (message) => console.info(`[session] ${message}`) : undefined,
+      // Read at every message, so the developer switch applies without a reload.
+      log: (message) => {
+        if (readDevSetting('showTokenRefreshLogs')) console.info(`[session] ${message}`);
+      },
     });
     monitor.start();
     const onAction = () => monitor.userAction();
@@ -84,7 +90,7 @@ export function SessionWatch() {
       unsubscribe();
       notifier.closeToast(SESSION_WARNING_TOAST_KEY);
     };
-  }, [signedIn, controller, navigate, notifier]);
+  }, [signedIn, controller, notifier]);
 
   useEffect(
     () =>
@@ -93,16 +99,16 @@ export function SessionWatch() {
         if (message.type === 'signedOut') {
           if (!wasSignedIn) return;
           controller.forget();
-          void navigate(withReturn(PATHS.sessionEnd, here.current));
+          void navigateRef.current(withReturn(PATHS.sessionEnd, here.current));
           return;
         }
         void controller.adoptFromOtherTab().then(async (adopted) => {
           if (adopted || !wasSignedIn) return;
           await notifier.alert(MESSAGES.TOKEN_REFRESH_FROM_OTHER_TAB);
-          await navigate(PATHS.logout);
+          await navigateRef.current(PATHS.logout);
         });
       }),
-    [controller, navigate, notifier],
+    [controller, notifier],
   );
 
   return null;

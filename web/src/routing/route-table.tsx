@@ -15,6 +15,7 @@ import { BugDetailPage } from '../bugs/bug-detail-page';
 import { BugListPage } from '../bugs/bug-list-page';
 import { PageFrame } from '../layout/page-frame';
 import { RootLayout } from '../layout/root-layout';
+import { ManagementPage } from '../management/management-page';
 import { HomePage } from '../pages/home-page';
 import { TermsPage } from '../pages/terms-page';
 import { UnauthorizedPage } from '../pages/unauthorized-page';
@@ -36,6 +37,7 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   [PATHS.userGuide]: UserGuidePage,
   [PATHS.terms]: TermsPage,
   [PATHS.dentalOfficeSettings]: DentalOfficeSettingsPage,
+  [PATHS.management]: ManagementPage,
   [PATHS.managementPortalCredentials]: ManagementPortalCredentialsPage,
   [PATHS.managementBugs]: BugListPage,
   [PATHS.managementBug]: BugDetailPage,

@@ -469,6 +469,33 @@ describe('MSG statements', () => {
     expect(mapBenefits(`${row}MSG*NON-PARTICIPATING PROVIDER~`).plan.details.participation).toEqual({ value: 'Out Of Network', score: 2 });
   });
 
+  it.each([
+    ['SEALANTS COVERED THROUGH AGE 15 ON PERMANENT MOLARS', '41', 'D1351', { age: { min: { value: 0, score: 1 }, max: { value: 15, score: 2 } } }, true],
+    ['COVERED UNDER AGE 19', '41', 'D1206', { age: { min: { value: 0, score: 1 }, max: { value: 18, score: 2 } } }, false],
+    ['WAITING PERIOD 12 MONTHS FOR NEW ENROLLEES ONLY', '36', 'D2740', { waitingPeriod: { value: { months: 12 }, score: 2 } }, true],
+    ['12 MONTH WAITING PERIOD FOR CROWNS', '36', 'D2740', { waitingPeriod: { value: { months: 12 }, score: 2 } }, false],
+    ['DEDUCTIBLE WAIVED FOR IN NETWORK PROVIDERS', '23', 'D0120', { deductible: { value: false, score: 2 } }, true],
+    ['DOES NOT APPLY TO ANNUAL MAXIMUM', '24', 'D4910', { appliesToAnnualMax: { value: false, score: 2 } }, false],
+  ])('maps what it reads of %j and keeps the whole text as a caveat when part of it is left', (text, serviceType, code, values, kept) => {
+    const result = mapBenefits(`${EB({ info: 'D', level: 'IND', serviceTypes: [serviceType], network: 'Y', code })}MSG*${text}~`);
+    const entry = result.plan.benefits.adaCodes[`ADA:${code}`];
+    expect(entry).toMatchObject(values);
+    expect(entry?.caveat).toEqual(kept ? [{ value: text, score: 2 }] : undefined);
+  });
+
+  it('keeps the rest of a plan-wide statement as a plan caveat', () => {
+    const row = EB({ info: 'D', serviceTypes: ['35'] });
+    const network = mapBenefits(`${row}MSG*PROVIDER IS IN NETWORK - PPO AND PREMIER~`).plan;
+    expect(network.details.participation).toEqual({ value: 'In Network', score: 2 });
+    expect(network.caveat).toEqual([{ value: 'PROVIDER IS IN NETWORK - PPO AND PREMIER', score: 2 }]);
+    const clause = mapBenefits(`${row}MSG*MISSING TOOTH CLAUSE APPLIES TO TEETH MISSING PRIOR TO COVERAGE~MSG*MISSING TOOTH CLAUSE: YES~`).plan;
+    expect(clause.benefits.missingToothClause).toEqual({ value: true, score: 2 });
+    expect(clause.caveat).toEqual([{ value: 'MISSING TOOTH CLAUSE APPLIES TO TEETH MISSING PRIOR TO COVERAGE', score: 2 }]);
+    const student = mapBenefits(`${EB({ info: 'D', level: 'DEP', serviceTypes: ['35'] })}MSG*FULL TIME STUDENTS COVERED THROUGH AGE 25~`).plan;
+    expect(student.benefits.age?.student?.max).toEqual({ value: 25, score: 2 });
+    expect(student.caveat).toBeUndefined();
+  });
+
   it('maps deductible and maximum exemptions, and keeps other texts as caveats', () => {
     const result = mapBenefits(`${EB({ info: 'D', level: 'IND', serviceTypes: ['24'] })}MSG*DOES NOT APPLY TO ANNUAL MAXIMUM~MSG*DEDUCTIBLE WAIVED~MSG*SUBJECT TO REVIEW~`);
     expect(result.plan.benefits.adaCodes['SUB:Periodontics']).toEqual({

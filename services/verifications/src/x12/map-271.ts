@@ -30,15 +30,7 @@ import {
 } from '@dv/contracts';
 import { invertsCoinsurance } from '../clearinghouse/carriers';
 import { deliveryOfBenefit, describeDelivery, describePeriod, readDelivery } from './frequency';
-import {
-  ageLimitIn,
-  appliesToAnnualMaxIn,
-  deductibleAppliesIn,
-  missingToothClauseIn,
-  participationIn,
-  studentAgeLimitIn,
-  waitingPeriodIn,
-} from './message-text';
+import { readMessage, unreadWords, type Found } from './message-text';
 import { parse271, type BenefitLoop, type MemberLoop, type Parsed271, type X12RejectLoop } from './parse-271';
 import { scorePlanCompleteness } from './plan-score';
 import { dateRange, toUsDate, type X12DateValue, type X12Reference } from './readers';
@@ -507,46 +499,58 @@ function mapAges(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: str
   }
 }
 
-/** MSG texts: plan-wide statements, then statements about the row's services, and the rest as caveats. */
+/** The words naming what a row is about ('Prosthodontics', 'Crowns', 'D0120'): a message restating them says no more. */
+function subjectWordsOf(loop: BenefitLoop, scope: RowScope): Set<string> {
+  const names = [
+    ...loop.benefit.serviceTypes.map(serviceTypeLabel),
+    ...scope.targets.flatMap((target) => [target.category, target.subcategory ?? '', target.code ?? '']),
+  ];
+  return new Set(names.flatMap((name) => name.toUpperCase().match(/[A-Z0-9]+/g) ?? []));
+}
+
+/**
+ * MSG texts: plan-wide statements, then statements about the row's services. A message the statements do not
+ * say whole (nothing read, or words left that no field holds) is kept as a caveat in full, so that 'SEALANTS
+ * COVERED THROUGH AGE 15 ON PERMANENT MOLARS' is an age limit and still says 'on permanent molars'.
+ */
 function mapMessages(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string, isHistory: boolean): void {
   const { draft } = ctx;
+  const outOfNetwork = isOutOfNetwork(loop, ctx.outOfNetworkOnly);
+  const subjectWords = subjectWordsOf(loop, scope);
   for (const message of loop.messages) {
-    let understood = false;
-    const missingTooth = missingToothClauseIn(message);
-    if (missingTooth !== undefined) {
-      draft.missingToothClause ??= scored(missingTooth);
-      understood = true;
+    const reading = readMessage(message);
+    const used: Found<unknown>[] = [];
+    const { missingToothClause, participation, studentAge } = reading;
+    if (missingToothClause !== undefined) {
+      draft.missingToothClause ??= scored(missingToothClause.value);
+      used.push(missingToothClause);
     }
-    const participation = participationIn(message);
     if (participation !== undefined) {
-      draft.participation ??= participation;
-      understood = true;
+      draft.participation ??= participation.value;
+      used.push(participation);
     }
-    const studentAge = studentAgeLimitIn(message);
     if (studentAge !== undefined) {
-      const age = ageOf(undefined, studentAge);
+      const age = ageOf(undefined, studentAge.value);
       if (age !== undefined) draft.age.student ??= age;
-      understood = true;
+      used.push(studentAge);
     }
-    if (scope.targets.length > 0 && !isOutOfNetwork(loop, ctx.outOfNetworkOnly)) {
-      const waitingPeriod = waitingPeriodIn(message);
-      const deductible = deductibleAppliesIn(message);
-      const appliesToMax = appliesToAnnualMaxIn(message);
-      const age = studentAge === undefined ? ageLimitIn(message) : undefined;
+    if (scope.targets.length > 0 && !outOfNetwork) {
+      const { waitingPeriod, deductibleApplies, appliesToAnnualMax, age } = reading;
+      const entryAge = age === undefined ? undefined : ageOf(age.value.min, age.value.max);
       // Only a statement makes an entry: a history row's code without one is the patient's, not the plan's.
-      const states = [waitingPeriod, deductible, appliesToMax, age].some((value) => value !== undefined);
+      const states = [waitingPeriod, deductibleApplies, appliesToAnnualMax, entryAge].some((value) => value !== undefined);
       for (const target of states ? scope.targets : []) {
         const entry = draft.entry(target);
-        if (waitingPeriod !== undefined) setEntryValue(entry, 'waitingPeriod', scored(waitingPeriod), where);
-        if (deductible !== undefined) setEntryValue(entry, 'deductible', scored(deductible), where);
-        if (appliesToMax !== undefined) setEntryValue(entry, 'appliesToAnnualMax', scored(appliesToMax), where);
-        const entryAge = age === undefined ? undefined : ageOf(age.min, age.max);
+        if (waitingPeriod !== undefined) setEntryValue(entry, 'waitingPeriod', scored(waitingPeriod.value), where);
+        if (deductibleApplies !== undefined) setEntryValue(entry, 'deductible', scored(deductibleApplies.value), where);
+        if (appliesToAnnualMax !== undefined) setEntryValue(entry, 'appliesToAnnualMax', scored(appliesToAnnualMax.value), where);
         if (entryAge !== undefined) setEntryValue(entry, 'age', entryAge, where);
       }
-      understood ||= [waitingPeriod, deductible, appliesToMax, age].some((value) => value !== undefined);
+      used.push(...[waitingPeriod, deductibleApplies, appliesToAnnualMax, entryAge === undefined ? undefined : age].filter((found) => found !== undefined));
     }
-    if (!understood && !isHistory) {
-      addCaveat(draft, scope, isOutOfNetwork(loop, ctx.outOfNetworkOnly) ? `Out of network: ${message}` : message);
+    if (isHistory) continue;
+    if (used.length === 0 || unreadWords(reading.text, used, subjectWords).length > 0) {
+      addCaveat(draft, scope, outOfNetwork ? `Out of network: ${message}` : message);
     }
   }
 }

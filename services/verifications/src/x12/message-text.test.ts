@@ -1,5 +1,14 @@
 /** The MSG readers: what they recognise, and what they must not read into a text. */
-import { ageLimitIn, appliesToAnnualMaxIn, deductibleAppliesIn, missingToothClauseIn, participationIn, waitingPeriodIn } from './message-text';
+import {
+  ageLimitIn,
+  appliesToAnnualMaxIn,
+  deductibleAppliesIn,
+  missingToothClauseIn,
+  participationIn,
+  readMessage,
+  unreadWords,
+  waitingPeriodIn,
+} from './message-text';
 
 describe('waitingPeriodIn', () => {
   it.each([
@@ -60,9 +69,36 @@ describe('the other readers', () => {
     expect(participationIn('PROVIDER IS NOT IN NETWORK')).toBe('Out Of Network');
     expect(participationIn('PARTICIPATING PROVIDER')).toBe('In Network');
     expect(participationIn('NETWORK: DELTA DENTAL PPO')).toBeUndefined();
+    expect(participationIn('DEDUCTIBLE WAIVED FOR IN NETWORK PROVIDERS')).toBeUndefined();
+    expect(participationIn('REIMBURSED AT OUT OF NETWORK PROVIDER RATES')).toBeUndefined();
     expect(deductibleAppliesIn('DEDUCTIBLE DOES NOT APPLY')).toBe(false);
     expect(deductibleAppliesIn('DEDUCTIBLE APPLIES')).toBe(true);
     expect(appliesToAnnualMaxIn('DOES NOT APPLY TO THE CALENDAR YEAR MAXIMUM')).toBe(false);
     expect(appliesToAnnualMaxIn('COUNTS TOWARD ANNUAL MAXIMUM')).toBe(true);
+  });
+});
+
+describe('readMessage and unreadWords: what a message says beyond its statements', () => {
+  const leftOf = (text: string, subject: readonly string[] = []) => {
+    const reading = readMessage(text);
+    const { text: words, ...statements } = reading;
+    return unreadWords(words, Object.values(statements), new Set(subject));
+  };
+
+  it.each([
+    ['SEALANTS COVERED THROUGH AGE 15 ON PERMANENT MOLARS', [], ['SEALANTS', 'ON', 'PERMANENT', 'MOLARS']],
+    ['COVERED THROUGH AGE 18', [], []],
+    ['12 MONTH WAITING PERIOD FOR PROSTHODONTICS', ['PROSTHODONTICS'], []],
+    ['24 MONTH WAITING PERIOD ON IMPLANTS', [], ['ON', 'IMPLANTS']],
+    ['DOES NOT APPLY TO ANNUAL MAXIMUM', [], []],
+    ['DEDUCTIBLE WAIVED, DOES NOT APPLY TO THE CALENDAR YEAR MAXIMUM', [], []],
+    ['MISSING TOOTH CLAUSE: NO', [], []],
+    ['THE PLAN HAS NO MISSING TOOTH CLAUSE', [], []],
+    ['MISSING TOOTH CLAUSE APPLIES TO TEETH MISSING PRIOR TO COVERAGE', [], ['TEETH', 'MISSING', 'PRIOR', 'COVERAGE']],
+    ['FULL TIME STUDENTS COVERED THROUGH AGE 25', [], []],
+    ['PROVIDER IS IN NETWORK - PPO AND PREMIER', [], ['PPO', 'PREMIER']],
+    ['SUBJECT TO REVIEW', [], ['SUBJECT', 'REVIEW']],
+  ])('%j with subject words %j leaves %j', (text, subject, left) => {
+    expect(leftOf(text, subject)).toEqual(left);
   });
 });

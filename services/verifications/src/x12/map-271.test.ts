@@ -355,6 +355,21 @@ describe('frequencies (HSD)', () => {
     expect(result.notes).toContain('EB at segment 21: quantity 30 with EB09 DY is not mapped');
   });
 
+  it('keeps a family frequency (EB02 FAM) out of the individual limitation, as a caveat of the entry', () => {
+    const family = EB({ info: 'F', level: 'FAM', serviceTypes: ['41'], network: 'Y', code: 'D1110' }) + HSD({ quantity: 4, period: '23', periods: 1 });
+    const individual = EB({ info: 'F', level: 'IND', serviceTypes: ['41'], network: 'Y', code: 'D1110' }) + HSD({ quantity: 2, period: '23', periods: 1 });
+    expect(mapBenefits(family + individual).plan.benefits.adaCodes['ADA:D1110']).toEqual({
+      category: 'Preventative',
+      subcategory: 'Prophylaxis',
+      code: 'ADA:D1110',
+      limitation: { value: { quantity: 2, frequency: 1, timePeriod: 'yr' }, score: 2 },
+      caveat: [{ value: 'Family: Frequency: 4 visits per 1 calendar year', score: 2 }],
+    });
+    const alone = mapBenefits(family).plan.benefits.adaCodes['ADA:D1110'];
+    expect(alone?.limitation).toBeUndefined();
+    expect(alone?.caveat).toEqual([{ value: 'Family: Frequency: 4 visits per 1 calendar year', score: 2 }]);
+  });
+
   it('maps a child frequency (EB02 CHD) to the child exception', () => {
     const result = mapBenefits(EB({ info: 'F', level: 'CHD', serviceTypes: ['41'], network: 'Y', code: 'D1208' }) + HSD({ quantity: 2, period: '23', periods: 1 }));
     expect(result.plan.benefits.adaCodes['ADA:D1208']?.exceptions).toEqual({
@@ -397,6 +412,29 @@ describe('age limits', () => {
   it('maps EB09 S8 to the age minimum and leaves the maximum unknown', () => {
     const result = mapBenefits(EB({ info: 'F', level: 'IND', serviceTypes: ['41'], quantityQualifier: 'S8', quantity: 14, network: 'Y', code: 'D1110' }));
     expect(result.plan.benefits.adaCodes['ADA:D1110']?.age).toEqual({ min: { value: 14, score: 2 }, max: { value: null, score: 1 } });
+  });
+
+  it('combines separate S8 (minimum) and S7 (maximum) rows of one code into one range, in either order', () => {
+    const low = EB({ info: 'F', level: 'IND', serviceTypes: ['41'], quantityQualifier: 'S8', quantity: 14, network: 'Y', code: 'D1110' });
+    const high = EB({ info: 'F', level: 'IND', serviceTypes: ['41'], quantityQualifier: 'S7', quantity: 64, network: 'Y', code: 'D1110' });
+    for (const rows of [low + high, high + low]) {
+      const entry = mapBenefits(rows).plan.benefits.adaCodes['ADA:D1110'];
+      expect(entry?.age).toEqual({ min: { value: 14, score: 2 }, max: { value: 64, score: 2 } });
+      expect(entry?.mappingInfo).toBeUndefined();
+    }
+    const dependent = mapBenefits(
+      EB({ info: 'D', level: 'DEP', serviceTypes: ['35'], quantityQualifier: 'S8', quantity: 2 }) + EB({ info: 'D', level: 'DEP', serviceTypes: ['35'], quantityQualifier: 'S7', quantity: 26 }),
+    );
+    expect(dependent.plan.benefits.age?.dependent).toEqual({ min: { value: 2, score: 2 }, max: { value: 26, score: 2 } });
+  });
+
+  it('records two different maximum ages of one code as a conflict and keeps the first', () => {
+    const entry = mapBenefits(
+      EB({ info: 'F', level: 'IND', serviceTypes: ['41'], quantityQualifier: 'S7', quantity: 19, network: 'Y', code: 'D1206' }) +
+        EB({ info: 'F', level: 'IND', serviceTypes: ['41'], quantityQualifier: 'S7', quantity: 15, network: 'Y', code: 'D1206' }),
+    ).plan.benefits.adaCodes['ADA:D1206'];
+    expect(entry?.age).toEqual({ min: { value: 0, score: 1 }, max: { value: 19, score: 2 } });
+    expect(entry?.mappingInfo).toEqual([{ message: 'CONFLICTS', path: 'age', detail: 'EB at segment 20 also states {"min":0,"max":15}' }]);
   });
 
   it('maps ages stated in MSG', () => {
@@ -505,6 +543,50 @@ describe('MSG statements', () => {
       deductible: { value: false, score: 2 },
       caveat: [{ value: 'SUBJECT TO REVIEW', score: 2 }],
     });
+  });
+});
+
+describe('rows the plan has no field for (EB01 R, G, J, L, ...)', () => {
+  it('keeps another payer (EB*R with its 2120 loop) and other facts about the member in the patient note', () => {
+    const result = mapBenefits(
+      'EB*R**35~LS*2120~NM1*PR*2*METLIFE*****PI*65978~LE*2120~MSG*COORDINATION OF BENEFITS ON FILE~' +
+        'EB*L~LS*2120~NM1*P3*1*CHEN*AMY****XX*1234567893~LE*2120~' +
+        EB({ info: 'T' }),
+    );
+    expect(result.patient.note).toBe(
+      [
+        'Other or additional payer: METLIFE (PI 65978)',
+        'COORDINATION OF BENEFITS ON FILE',
+        'Primary care provider: AMY CHEN (XX 1234567893)',
+        'Card(s) reported lost/stolen',
+      ].join('\n'),
+    );
+    expect(JSON.stringify(result.plan)).not.toMatch(/METLIFE|CHEN|COORDINATION|lost/i);
+    expect(result.notes).toEqual([
+      'EB at segment 19: EB01 R is about the member; kept in the patient note',
+      'EB at segment 24: EB01 L is about the member; kept in the patient note',
+      'EB at segment 28: EB01 T is about the member; kept in the patient note',
+    ]);
+  });
+
+  it('keeps other rows as caveats and lists each in the notes', () => {
+    const result = mapBenefits(
+      EB({ info: 'G', level: 'IND', serviceTypes: ['35'], period: '23', amount: 2000 }) +
+        EB({ info: 'J', level: 'IND', serviceTypes: ['36'] }) +
+        'MSG*PREDETERMINATION RECOMMENDED OVER $300~' +
+        EB({ info: 'G', level: 'IND', serviceTypes: ['35'], period: '29', amount: 1200 }),
+    );
+    expect(result.plan.caveat).toEqual([{ value: 'Out of pocket (stop loss): $2,000, calendar year', score: 2 }]);
+    expect(result.plan.benefits.adaCodes['SUB:Crowns']?.caveat).toEqual([
+      { value: 'Cost containment', score: 2 },
+      { value: 'PREDETERMINATION RECOMMENDED OVER $300', score: 2 },
+    ]);
+    expect(result.patient.note).toBe('Out of pocket (stop loss): $1,200, remaining');
+    expect(result.notes).toEqual([
+      'EB at segment 19: EB01 G has no plan field; kept as a caveat',
+      'EB at segment 20: EB01 J has no plan field; kept as a caveat',
+      'EB at segment 22: EB01 G has no plan field; kept in the patient note',
+    ]);
   });
 });
 

@@ -33,7 +33,7 @@ import { deliveryOfBenefit, describeDelivery, describePeriod, readDelivery } fro
 import { readMessage, unreadWords, type Found } from './message-text';
 import { parse271, type BenefitLoop, type MemberLoop, type Parsed271, type X12RejectLoop } from './parse-271';
 import { scorePlanCompleteness } from './plan-score';
-import { dateRange, toUsDate, type X12DateValue, type X12Reference } from './readers';
+import { dateRange, toUsDate, type X12DateValue, type X12Name, type X12Reference } from './readers';
 import { FOLLOW_UP_ACTIONS, rejectReason } from './reject-reasons';
 import { serviceTypeLabel, targetOfServiceType, type BenefitTarget } from './service-types';
 
@@ -460,16 +460,18 @@ function mapFrequencies(loop: BenefitLoop, scope: RowScope, ctx: RowContext, whe
   if (deliveries.length === 0) return;
   const outOfNetwork = isOutOfNetwork(loop, ctx.outOfNetworkOnly);
   const exception = EXCEPTION_OF_LEVEL[benefit.coverageLevel];
+  // A family's (or another group's) frequency is shared by its members: not the patient's own limitation.
+  const group = exception === undefined && !MEMBER_LEVELS.has(benefit.coverageLevel) ? coverageLevelLabel(benefit.coverageLevel) : undefined;
   for (const { hsd, first } of deliveries) {
     if (hsd.periodQualifier === CALENDAR_YEAR) ctx.draft.calendarYearFrequencies = true;
     const reading = readDelivery(hsd);
-    const prefix = outOfNetwork ? 'Out of network: ' : '';
+    const prefix = `${outOfNetwork ? 'Out of network: ' : ''}${group === undefined ? '' : `${group}: `}`;
     if (PATIENT_PERIODS.has(hsd.periodQualifier)) {
       // Visits left, used or exceeded are this patient's count, not the plan's rule.
       addPatientNote(ctx.draft, scope, `${prefix}Frequency: ${describeDelivery(hsd)}`);
       continue;
     }
-    if ('text' in reading || outOfNetwork || scope.targets.length === 0 || !first) {
+    if ('text' in reading || outOfNetwork || group !== undefined || scope.targets.length === 0 || !first) {
       addCaveat(ctx.draft, scope, `${prefix}Frequency: ${describeDelivery(hsd)}`);
       continue;
     }
@@ -479,6 +481,104 @@ function mapFrequencies(loop: BenefitLoop, scope: RowScope, ctx: RowContext, whe
       else setEntryValue(entry, 'limitation', scored(reading.limitation), where);
     }
   }
+}
+
+/** EB01 codes the plan has no field for, in the guide's words. */
+const EB01_LABELS: Readonly<Record<string, string>> = {
+  CB: 'Coverage basis',
+  G: 'Out of pocket (stop loss)',
+  H: 'Unlimited',
+  J: 'Cost containment',
+  K: 'Reserve',
+  L: 'Primary care provider',
+  M: 'Pre-existing condition',
+  MC: 'Managed care coordinator',
+  N: 'Services restricted to following provider',
+  O: 'Not deemed a medical necessity',
+  P: 'Benefit disclaimer',
+  Q: 'Second surgical opinion required',
+  R: 'Other or additional payer',
+  S: 'Prior year(s) history',
+  T: 'Card(s) reported lost/stolen',
+  U: 'Contact following entity for eligibility or benefit information',
+  V: 'Cannot process',
+  W: 'Other source of data',
+  X: 'Health care facility',
+  Y: 'Spend down',
+};
+/** EB01 codes about this member rather than the plan (another payer, an assigned provider, a lost card ...). */
+const MEMBER_INFO = new Set(['L', 'MC', 'N', 'R', 'S', 'T', 'U', 'V', 'W', 'X']);
+
+const COVERAGE_LEVEL_LABELS: Readonly<Record<string, string>> = {
+  FAM: 'Family',
+  ESP: 'Employee and spouse',
+  ECH: 'Employee and children',
+  SPC: 'Spouse and children',
+  SPO: 'Spouse only',
+};
+const coverageLevelLabel = (level: string): string => COVERAGE_LEVEL_LABELS[level] ?? `Coverage level ${level}`;
+
+const describeEntity = (name: X12Name): string =>
+  [[name.first, name.last].filter(Boolean).join(' '), name.id === '' ? '' : `(${name.idQualifier} ${name.id})`].filter(Boolean).join(' ');
+
+/** An EB row the plan has no field for, in words: 'Other or additional payer: METLIFE (PI 65978)'. */
+function describeRow(loop: BenefitLoop): string {
+  const { benefit } = loop;
+  const details = [
+    ...loop.relatedEntities.map(describeEntity),
+    benefit.planDescription,
+    benefit.amount === undefined ? '' : money(benefit.amount),
+    benefit.percent === undefined ? '' : `${round2(benefit.percent > 1 ? benefit.percent : benefit.percent * 100)}%`,
+    benefit.quantity === undefined ? '' : `${benefit.quantity} (${benefit.quantityQualifier})`,
+    describePeriod(benefit.period),
+  ].filter((part) => part !== '');
+  const label = EB01_LABELS[benefit.info] ?? `EB01 ${benefit.info}`;
+  return details.length === 0 ? label : `${label}: ${details.join(', ')}`;
+}
+
+/** A row about this member: the row and its messages are lines of the patient note, nothing of the plan. */
+function mapMemberRow(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
+  addPatientNote(ctx.draft, scope, describeRow(loop));
+  for (const message of loop.messages) addPatientNote(ctx.draft, scope, message);
+  ctx.draft.notes.push(`${where}: EB01 ${loop.benefit.info} is about the member; kept in the patient note`);
+}
+
+/** A row of a kind the plan has no field for: a caveat (the patient note when it is a count of the patient's). */
+function mapOtherRow(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
+  const text = describeRow(loop);
+  if (PATIENT_PERIODS.has(loop.benefit.period)) {
+    addPatientNote(ctx.draft, scope, text);
+    ctx.draft.notes.push(`${where}: EB01 ${loop.benefit.info} has no plan field; kept in the patient note`);
+  } else {
+    addCaveat(ctx.draft, scope, text);
+    ctx.draft.notes.push(`${where}: EB01 ${loop.benefit.info} has no plan field; kept as a caveat`);
+  }
+}
+
+const describeAge = (age: AgeV3): string => JSON.stringify({ min: age.min.value, max: age.max.value });
+
+/**
+ * Two statements of one age limit: an S8 row (minimum) and an S7 row (maximum) make one range; a side only one
+ * states is taken from it. Undefined when both state a side differently, or the range is empty.
+ */
+function combineAges(current: AgeV3, next: AgeV3): AgeV3 | undefined {
+  const side = (a: Scored<number>, b: Scored<number>): Scored<number> | undefined => {
+    if (a.score === SCORE_INFERRED) return b.score === SCORE_INFERRED ? a : b;
+    if (b.score === SCORE_INFERRED || same(a, b)) return a;
+    return undefined;
+  };
+  const min = side(current.min, next.min);
+  const max = side(current.max, next.max);
+  if (min === undefined || max === undefined) return undefined;
+  if (min.value !== null && max.value !== null && min.value > max.value) return undefined;
+  return { min, max };
+}
+
+function setAge(draft: EntryDraft, age: AgeV3, where: string): void {
+  const current = draft.values.age;
+  const combined = current === undefined ? age : combineAges(current, age);
+  if (combined === undefined) draft.mappingInfo.push({ message: 'CONFLICTS', path: 'age', detail: `${where} also states ${describeAge(age)}` });
+  else draft.values.age = combined;
 }
 
 function mapAges(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string): void {
@@ -491,11 +591,15 @@ function mapAges(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: str
     ctx.draft.notes.push(`${where}: age ${benefit.quantity} is out of range; skipped`);
     return;
   }
-  for (const target of scope.targets) setEntryValue(ctx.draft.entry(target), 'age', age, where);
+  for (const target of scope.targets) setAge(ctx.draft.entry(target), age, where);
   if (scope.plan) {
     const who = EXCEPTION_OF_LEVEL[benefit.coverageLevel];
-    if (who !== undefined) ctx.draft.age[who] ??= age;
-    else ctx.draft.planCaveats.push(`Age limit: ${high === undefined ? `from ${low}` : `to ${high}`}`);
+    if (who !== undefined) {
+      const current = ctx.draft.age[who];
+      const combined = current === undefined ? age : combineAges(current, age);
+      if (combined === undefined) ctx.draft.benefitsMappingInfo.push({ message: 'CONFLICTS', path: `age.${who}`, detail: `${where} also states ${describeAge(age)}` });
+      else ctx.draft.age[who] = combined;
+    } else ctx.draft.planCaveats.push(`Age limit: ${high === undefined ? `from ${low}` : `to ${high}`}`);
   }
 }
 
@@ -544,7 +648,7 @@ function mapMessages(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where:
         if (waitingPeriod !== undefined) setEntryValue(entry, 'waitingPeriod', scored(waitingPeriod.value), where);
         if (deductibleApplies !== undefined) setEntryValue(entry, 'deductible', scored(deductibleApplies.value), where);
         if (appliesToAnnualMax !== undefined) setEntryValue(entry, 'appliesToAnnualMax', scored(appliesToAnnualMax.value), where);
-        if (entryAge !== undefined) setEntryValue(entry, 'age', entryAge, where);
+        if (entryAge !== undefined) setAge(entry, entryAge, where);
       }
       used.push(...[waitingPeriod, deductibleApplies, appliesToAnnualMax, entryAge === undefined ? undefined : age].filter((found) => found !== undefined));
     }
@@ -615,8 +719,16 @@ function mapRow(loop: BenefitLoop, ctx: RowContext): void {
     case 'E':
       addCaveat(ctx.draft, scope, 'Exclusion');
       break;
-    default:
+    case 'D':
+      // A benefit description: what it says is in its quantities and messages, read below.
       break;
+    default:
+      if (ACTIVE.has(benefit.info) || INACTIVE.has(benefit.info)) break;
+      if (MEMBER_INFO.has(benefit.info)) {
+        mapMemberRow(loop, scope, ctx, where);
+        return;
+      }
+      mapOtherRow(loop, scope, ctx, where);
   }
   mapFrequencies(loop, scope, ctx, where);
   mapAges(loop, scope, ctx, where);

@@ -1,12 +1,27 @@
 /**
  * The 271 preview support tool: the same mapping as the clearinghouse source (x12 map271 with the carrier's
  * coinsurance convention), so support staff can paste a carrier's 271 and see what the product makes of it.
+ * The plan's score is the one a ticket whose only source is this 271 gets (1 to 10, scoring/plan-score.ts), not
+ * map271's count of facts, so the tool and the ticket agree.
  * Malformed X12 is a 400 naming what is wrong (X12ParseError: bad ISA, delimiters, envelope, missing segments).
  */
-import { type X271Preview, type X271PreviewInput } from '@dv/contracts';
+import { type PatientV3, type PlanV3, type X271Preview, type X271PreviewInput } from '@dv/contracts';
 import { Invalid } from '@dv/kit';
 import { carrierByPayerId } from '../clearinghouse/carriers';
+import { emptyPatient, mergeSources } from '../scoring/merge';
+import { planScore } from '../scoring/plan-score';
 import { map271, X12ParseError } from '../x12';
+
+/** The plan score of a new ticket with this plan as its only source, computed as job-completion.ts does. */
+function singleSourceScore(plan: PlanV3, patient: PatientV3, carrier: { payerId: string; name: string }, now: Date): number {
+  const merged = mergeSources({
+    results: [{ source: 'clearinghouse', sourceName: 'preview', plan, patient }],
+    carrier,
+    now,
+    previous: { plan: null, patient: emptyPatient() },
+  });
+  return merged.plan === null ? plan.score : planScore(merged.plan, merged.patient, merged.stats);
+}
 
 export function previewX271(input: X271PreviewInput, now: Date): X271Preview {
   const carrier = input.payerId === undefined ? undefined : carrierByPayerId(input.payerId);
@@ -42,5 +57,7 @@ export function previewX271(input: X271PreviewInput, now: Date): X271Preview {
       notes: [...result.notes],
     };
   }
-  return { plan: result.plan, patient: result.patient, warnings: [...result.warnings], rejections: [], notes: [...result.notes] };
+  const payer = { payerId: carrier?.payerId ?? result.plan.payer.id, name: carrier?.name ?? result.plan.payer.name };
+  const plan = { ...result.plan, score: singleSourceScore(result.plan, result.patient, payer, now) };
+  return { plan, patient: result.patient, warnings: [...result.warnings], rejections: [], notes: [...result.notes] };
 }

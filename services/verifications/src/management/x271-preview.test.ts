@@ -36,12 +36,30 @@ it('answers the plan, patient and warnings of the same mapping as the clearingho
   const body = response.json<X271Preview>();
   const expected = map271(x12, { today: new Date(), payerKey: 'DELTA_DENTAL' });
   if (expected.status !== 'mapped') throw new Error('the sandbox answer should map');
-  const withoutTime = <T extends { details: { initiationDate: unknown } }>(plan: T) => ({ ...plan, details: { ...plan.details, initiationDate: null } });
-  expect(withoutTime(body.plan!)).toEqual(withoutTime(expected.plan));
+  const withoutTimeAndScore = <T extends { score: number; details: { initiationDate: unknown } }>(plan: T) => ({ ...plan, score: 0, details: { ...plan.details, initiationDate: null } });
+  expect(withoutTimeAndScore(body.plan!)).toEqual(withoutTimeAndScore(expected.plan));
   expect(body.patient).toEqual(expected.patient);
   expect(body.warnings).toEqual([...expected.warnings]);
   expect(body.rejections).toEqual([]);
   expect(body.plan?.benefits.annualMax?.value).toBe(1500);
+});
+
+it('scores the plan as a ticket whose only source is the same 271 (1 to 10), not with the mapping’s fact count', async () => {
+  // Anthem has no portal: its verification has the clearinghouse as only source.
+  const anthem = sandboxMember('ANT200100777')!;
+  const id = await harness.createFor(anthem.memberId);
+  const ticket = await harness.settled(id);
+  expect(ticket.jobs.map((job) => job.source)).toEqual(['clearinghouse']);
+
+  const x12 = await sandbox271(anthem.memberId);
+  const body = (await preview({ x12, payerId: anthem.payerId })).json<X271Preview>();
+  expect(body.plan?.score).toBe(ticket.plan?.score);
+  // Ten facts of ten, one source (agreement unknown): 1 + round(9 x (0.7 x 1 + 0.3 x 0.5)) = 9.
+  expect(body.plan?.score).toBe(9);
+  const mapped = map271(x12, { today: new Date() });
+  expect(mapped.status === 'mapped' && mapped.plan.score).toBe(10);
+  // Without a payer id the carrier is the 271's own.
+  expect((await preview({ x12 })).json<X271Preview>().plan?.score).toBe(9);
 });
 
 it('applies the carrier’s coinsurance convention when told the carrier', async () => {

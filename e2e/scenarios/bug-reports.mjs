@@ -1,12 +1,17 @@
 /**
  * Bug reports end to end (issue 6): staff opens the popover from the left menu by keyboard, meets each
- * 'This field is required' and the too-big message, and sends a report with a PNG made here; an admin finds it
- * in /management/bugs, opens it, sees the image, marks it solved and finds it under the solved filter.
+ * 'This field is required' and the too-big message, and sends a report with a PNG made here; an admin goes from
+ * the menu's Management item (a new tab) through the management landing page to Bug Reports, finds the report,
+ * opens it, sees the image, marks it solved and finds it under the solved filter. A second scenario sends a PDF
+ * and sees Chromium's own viewer show it on the report's page.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-// The built contracts (the suite needs `npm run build` anyway): texts and limits are imported, never retyped.
-import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@dv/contracts';
+// The built contracts (the suite needs `npm run build` anyway): texts, limits and paths are imported, never retyped.
+import { ATTACHMENT_MAX_BYTES, MESSAGES, PATHS } from '@dv/contracts';
 import { assert, pathOf, signInAt, waitForPath } from '../lib/helpers.mjs';
+import { ROOT } from '../lib/stack.mjs';
 
 const { FIELD_REQUIRED, FILE_TOO_BIG, BUG_REPORT_SENT } = MESSAGES;
 
@@ -94,10 +99,80 @@ function statusFilter(page, label) {
   return page.locator('.dv-bug-list__filters label').filter({ hasText: new RegExp(`^${label}$`) });
 }
 
+/** The runner's `shot` captures the scenario's first page; this one captures another tab, into the same folder. */
+function shotsOf(tab, scenarioId) {
+  return (name) =>
+    tab.screenshot({ path: path.join(ROOT, 'e2e', 'artifacts', `${scenarioId}--${name}.png`) }).catch(() => undefined);
+}
+
+/** Chromium's built-in PDF viewer extension, which it loads into a frame that shows a PDF. */
+const PDF_VIEWER = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/';
+
+/** '/management/bugs/{id}' as a test of a pathname. */
+const BUG_DETAIL_PATH = new RegExp(`^${PATHS.managementBug.replace('{id}', '[^/]+')}$`);
+
+/** Opens the bug report popover from the left menu with the mouse. */
+async function openBugReport(page) {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Bug report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bug report' });
+  await dialog.waitFor();
+  await page.waitForTimeout(400); // let the dialog finish zooming in
+  return dialog;
+}
+
+async function chooseType(page, dialog, type) {
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.locator('.ant-select-dropdown').getByTitle(type).click();
+}
+
+async function sendAndConfirm(page, dialog) {
+  const reply = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/bugReports',
+  );
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  assert.equal((await reply).status(), 201, 'PUT /api/bugReports answers 201');
+  await page.locator('.dv-info-bar').getByText(BUG_REPORT_SENT).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Finds the report by its title in /management/bugs and opens it. */
+async function openReportFromList(page, title) {
+  await page.getByLabel('Search', { exact: true }).fill(title);
+  await page.waitForURL((url) => url.searchParams.get('text') === title, { waitUntil: 'commit' });
+  const row = page.getByRole('row').filter({ hasText: title });
+  await row.waitFor();
+  await row.getByRole('link', { name: title }).click();
+  await page.waitForURL((url) => BUG_DETAIL_PATH.test(url.pathname), { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 2, name: title }).waitFor();
+}
+
+/** A one-page PDF that says `text`, with a correct cross-reference table (viewers need no repair). */
+function simplePdf(text) {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 export const bugReports = {
   id: 'bug-reports',
   timeoutMs: 180_000,
-  async run({ stack, page, shot }) {
+  async run({ stack, page, context, shot }) {
     const title = `Plan search freezes ${Date.now()}`;
     const explanation = 'Searching for Delta Dental PPO spins forever.\nThe page never shows a result.';
     const png = gradientPng(IMAGE_WIDTH, IMAGE_HEIGHT);
@@ -105,7 +180,7 @@ export const bugReports = {
     // ---------- Staff: the popover ----------
     await page.goto(stack.demoUrl);
     await signInAt(page, stack, 'staff@demo.test');
-    await waitForPath(page, '/verification');
+    await waitForPath(page, PATHS.verification);
 
     // Keyboard: the menu is in the tab order; End goes to its last item, Bug report, and Enter opens it.
     const menu = page.getByRole('navigation', { name: 'Main menu' }).getByRole('menu');
@@ -139,8 +214,7 @@ export const bugReports = {
     await page.waitForTimeout(500);
     assert.equal(sent, 0, 'nothing is sent with a file over 5 MB');
 
-    await dialog.getByRole('combobox', { name: 'Type' }).click();
-    await page.locator('.ant-select-dropdown').getByTitle('Technical bug').click();
+    await chooseType(page, dialog, 'Technical bug');
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Explanation').fill(explanation);
     await attach(page, dialog, 'Choose another file', { name: 'plan-search.png', mimeType: 'image/png', buffer: png });
@@ -149,36 +223,46 @@ export const bugReports = {
     await waitForNone(dialog.getByText(FILE_TOO_BIG), FILE_TOO_BIG);
     await shot('3-filled');
 
-    const reply = page.waitForResponse(
-      (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/bugReports',
-    );
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    assert.equal((await reply).status(), 201, 'PUT /api/bugReports answers 201');
-    await page.locator('.dv-info-bar').getByText(BUG_REPORT_SENT).waitFor();
-    await dialog.waitFor({ state: 'hidden' });
+    await sendAndConfirm(page, dialog);
     await shot('4-sent');
 
-    // ---------- Admin: the management pages ----------
+    // ---------- Admin: the management pages, reached from the menu ----------
     await signOut(page, stack);
     await signInAt(page, stack, 'admin@demo.test');
-    await waitForPath(page, '/verification');
-    await page.goto(`${stack.demoUrl}/management/bugs`);
-    await page.getByRole('heading', { level: 1, name: 'Bug Reports' }).waitFor();
+    await waitForPath(page, PATHS.verification);
+    // The menu's Management item opens a new tab on the management landing page, which links to Bug Reports.
+    const [admin] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Management', exact: true }).click(),
+    ]);
+    const adminShot = shotsOf(admin, 'bug-reports');
+    await waitForPath(admin, PATHS.management);
+    await admin.getByRole('heading', { level: 1, name: 'Management' }).waitFor();
+    const managementPages = admin.getByRole('navigation', { name: 'Management pages' });
+    const offered = (await managementPages.getByRole('link').allInnerTexts()).map((label) => label.trim());
+    for (const expected of ['Bug Reports', 'Portal Credentials', 'Integrations']) {
+      assert.ok(offered.includes(expected), `the landing page offers ${expected}: ${offered.join(', ')}`);
+    }
+    assert.ok(!offered.includes('Feature Flags'), 'no page an admin may not open');
+    await adminShot('5-management');
+    await managementPages.getByRole('link', { name: 'Bug Reports' }).click();
+    await waitForPath(admin, PATHS.managementBugs);
+    await admin.getByRole('heading', { level: 1, name: 'Bug Reports' }).waitFor();
 
-    await page.getByLabel('Search', { exact: true }).fill(title);
-    await page.waitForURL((url) => url.searchParams.get('text') === title, { waitUntil: 'commit' });
-    const row = page.getByRole('row').filter({ hasText: title });
+    await admin.getByLabel('Search', { exact: true }).fill(title);
+    await admin.waitForURL((url) => url.searchParams.get('text') === title, { waitUntil: 'commit' });
+    const row = admin.getByRole('row').filter({ hasText: title });
     await row.waitFor();
     const rowText = await row.innerText();
     for (const expected of ['Technical bug', 'staff@demo.test', 'Bright Smiles Dental – Main St', 'Unsolved', 'attachment']) {
       assert.ok(rowText.includes(expected), `the row shows ${expected}: ${rowText}`);
     }
-    await shot('5-list');
+    await adminShot('6-list');
 
     await row.getByRole('link', { name: title }).click();
-    await page.waitForURL((url) => /^\/management\/bugs\/[^/]+$/.test(url.pathname), { waitUntil: 'commit' });
-    await page.getByRole('heading', { level: 2, name: title }).waitFor();
-    const image = page.getByRole('img', { name: 'Attachment plan-search.png' });
+    await admin.waitForURL((url) => BUG_DETAIL_PATH.test(url.pathname), { waitUntil: 'commit' });
+    await admin.getByRole('heading', { level: 2, name: title }).waitFor();
+    const image = admin.getByRole('img', { name: 'Attachment plan-search.png' });
     await image.waitFor();
     await image.evaluate(
       (img) =>
@@ -192,42 +276,97 @@ export const bugReports = {
     const size = await image.evaluate((img) => [img.naturalWidth, img.naturalHeight, img.src.slice(0, 5)]);
     assert.deepEqual(size, [IMAGE_WIDTH, IMAGE_HEIGHT, 'blob:'], 'the sent PNG is shown from a blob URL');
     assert.equal(
-      await page.getByRole('link', { name: 'Download plan-search.png' }).getAttribute('download'),
+      await admin.getByRole('link', { name: 'Download plan-search.png' }).getAttribute('download'),
       'plan-search.png',
     );
-    const details = await page.locator('.ant-descriptions').innerText();
+    const details = await admin.locator('.ant-descriptions').innerText();
     assert.ok(details.includes('/verification'), `the page address is kept: ${details}`);
     assert.ok(details.includes('Not solved yet'));
-    await shot('6-detail');
+    await adminShot('7-detail');
 
-    await page.getByRole('button', { name: 'Mark as solved' }).click();
-    await page.getByRole('button', { name: 'Reopen' }).waitFor();
-    const solvedOn = page.locator('.ant-descriptions th').filter({ hasText: 'Solved on' }).locator('xpath=following-sibling::td[1]');
+    await admin.getByRole('button', { name: 'Mark as solved' }).click();
+    await admin.getByRole('button', { name: 'Reopen' }).waitFor();
+    const solvedOn = admin.locator('.ant-descriptions th').filter({ hasText: 'Solved on' }).locator('xpath=following-sibling::td[1]');
     assert.match(await solvedOn.innerText(), /^\d\d\/\d\d\/\d{4} \d\d:\d\d (AM|PM)$/);
-    await shot('7-solved');
+    await adminShot('8-solved');
 
-    await page.getByRole('link', { name: 'Back to the list' }).click();
-    await page.waitForURL((url) => url.pathname === '/management/bugs' && url.searchParams.get('text') === title, {
+    await admin.getByRole('link', { name: 'Back to the list' }).click();
+    await admin.waitForURL((url) => url.pathname === PATHS.managementBugs && url.searchParams.get('text') === title, {
       waitUntil: 'commit',
     });
-    assert.equal(await page.getByLabel('Search', { exact: true }).inputValue(), title, 'the filters are kept');
+    assert.equal(await admin.getByLabel('Search', { exact: true }).inputValue(), title, 'the filters are kept');
 
-    const solvedList = page.waitForResponse((response) => {
+    const solvedList = admin.waitForResponse((response) => {
       const url = new URL(response.url());
       return url.pathname === '/api/management/bugs' && url.searchParams.get('solved') === 'true';
     });
-    await statusFilter(page, 'Solved').click();
-    await page.waitForURL((url) => url.searchParams.get('solved') === 'true', { waitUntil: 'commit' });
+    await statusFilter(admin, 'Solved').click();
+    await admin.waitForURL((url) => url.searchParams.get('solved') === 'true', { waitUntil: 'commit' });
     assert.equal((await solvedList).status(), 200);
-    await waitForNone(page.locator('.ant-table .ant-spin-spinning'), 'the list loading');
+    await waitForNone(admin.locator('.ant-table .ant-spin-spinning'), 'the list loading');
     await row.waitFor();
     assert.ok((await row.innerText()).includes('Solved'));
-    await shot('8-solved-filter');
+    await adminShot('9-solved-filter');
 
-    await statusFilter(page, 'Unsolved').click();
-    await page.waitForURL((url) => url.searchParams.get('solved') === 'false', { waitUntil: 'commit' });
-    await page.getByText('No bug reports match these filters.').waitFor();
+    await statusFilter(admin, 'Unsolved').click();
+    await admin.waitForURL((url) => url.searchParams.get('solved') === 'false', { waitUntil: 'commit' });
+    await admin.getByText('No bug reports match these filters.').waitFor();
     assert.equal(await row.count(), 0, 'not among the unsolved');
-    assert.equal(pathOf(page), '/management/bugs');
+    assert.equal(pathOf(admin), PATHS.managementBugs);
+  },
+};
+
+/**
+ * A PDF attachment end to end: an admin (every role may report) sends a report with a PDF made here, opens it in
+ * /management/bugs/{id} and sees Chromium's own PDF viewer show the very bytes that were sent, from a blob URL.
+ */
+export const bugReportPdf = {
+  id: 'bug-reports-pdf',
+  timeoutMs: 120_000,
+  async run({ stack, page, shot }) {
+    const title = `Benefits letter misread ${Date.now()}`;
+    const fileName = 'benefits-letter.pdf';
+    const pdf = simplePdf('Deductible: 50 USD');
+
+    await page.goto(stack.demoUrl);
+    await signInAt(page, stack, 'admin@demo.test');
+    await waitForPath(page, PATHS.verification);
+    const dialog = await openBugReport(page);
+    await chooseType(page, dialog, 'Data error');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Explanation').fill('The letter says the deductible is 50; the plan shows 0.');
+    await attach(page, dialog, 'Attach a file', { name: fileName, mimeType: 'application/pdf', buffer: pdf });
+    await dialog.getByText(/^benefits-letter\.pdf \(\d+ B\)$/).waitFor();
+    await shot('1-filled');
+    await sendAndConfirm(page, dialog);
+
+    await page.goto(`${stack.demoUrl}${PATHS.managementBugs}`);
+    await page.getByRole('heading', { level: 1, name: 'Bug Reports' }).waitFor();
+    await openReportFromList(page, title);
+
+    const preview = page.locator(`iframe[title="Attachment ${fileName}"]`);
+    await preview.waitFor();
+    const src = await preview.getAttribute('src');
+    assert.ok(src?.startsWith('blob:'), `the PDF is shown from a blob URL: ${src}`);
+    // The page's own download link hands over the blob the preview shows (the CSP keeps fetch off blob: URLs).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download ${fileName}` }).click()]);
+    assert.equal(download.suggestedFilename(), fileName);
+    assert.ok((await readFile(await download.path())).equals(pdf), 'the browser holds the bytes that were sent');
+
+    const frame = await (await preview.elementHandle())?.contentFrame();
+    assert.ok(frame, 'the preview frame is there');
+    // Chromium shows a PDF as a document of that type with its PDF viewer (a built-in extension) in a frame inside.
+    assert.equal(await frame.evaluate(() => globalThis.document.contentType), 'application/pdf');
+    const deadline = Date.now() + 10_000;
+    const viewerFrame = () => frame.childFrames().find((child) => child.url().startsWith(PDF_VIEWER));
+    while (!viewerFrame()) {
+      if (Date.now() > deadline) throw new Error(`no PDF viewer in the preview: ${frame.childFrames().map((child) => child.url()).join(', ')}`);
+      await page.waitForTimeout(100);
+    }
+    await viewerFrame().waitForLoadState();
+    const details = await page.locator('.ant-descriptions').innerText();
+    assert.ok(details.includes('Data error'), `the report's type is shown: ${details}`);
+    await page.waitForTimeout(500); // let the viewer draw the page for the screenshot
+    await shot('2-pdf-preview');
   },
 };

@@ -3,7 +3,7 @@ import { roleScenarios } from './roles.mjs';
 import { maintenanceLock } from './maintenance-lock.mjs';
 import { sessionWarning, sessionExpiry } from './session.mjs';
 import { unauthorizedApi, unauthorizedApiOnVerification } from './unauthorized-api.mjs';
-import { bugReports } from './bug-reports.mjs';
+import { bugReportPdf, bugReports } from './bug-reports.mjs';
 import { portalCredentialScenarios } from './portal-credentials.mjs';
 
 export const scenarios = [
@@ -16,4 +16,5 @@ export const scenarios = [
   unauthorizedApiOnVerification,
   ...portalCredentialScenarios,
   bugReports,
+  bugReportPdf,
 ];

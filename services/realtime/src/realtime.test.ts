@@ -3,7 +3,9 @@
  * authorization, its failures, ping and pong, and which sockets get which bus event.
  */
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { EVENT_TYPES, SOCKET_ERROR_CODES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
 import { createInProcessBus, createLogger, createTestIssuer, settle, waitFor, type BusEvent, type EventBus, type TestIssuer } from '@dv/kit';
 import { loadRealtimeConfig } from './config';
 import { startRealtime, type RunningRealtime } from './service';
@@ -21,13 +23,14 @@ const users = {
 };
 
 let issuer: TestIssuer;
+let jwksUrl: string;
 let bus: EventBus;
 let realtime: RunningRealtime;
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
   issuer = await createTestIssuer({ issuer: 'https://id.realtime.test/', audience: 'https://api.realtime.test' });
-  const jwksUrl = await issuer.serveJwks();
+  jwksUrl = await issuer.serveJwks();
   bus = createInProcessBus();
   const config = loadRealtimeConfig({
     PORT: '0',
@@ -128,6 +131,61 @@ describe('authorization', () => {
     connected.socket.emit(SOCKET_EVENTS.ping);
     await connected.waitForEvent(SOCKET_EVENTS.pong);
     await connected.waitForEvent(SOCKET_EVENTS.ping);
+  });
+});
+
+describe('when the signing keys are slow or cannot be fetched', () => {
+  let slowKeys: HttpServer | undefined;
+  const started: RunningRealtime[] = [];
+
+  afterAll(async () => {
+    for (const running of started) await running.close();
+    const server = slowKeys;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  async function realtimeWithKeysAt(keysUrl: string): Promise<RunningRealtime> {
+    const config = loadRealtimeConfig({
+      PORT: '0',
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_AUDIENCE: issuer.audience,
+      OIDC_JWKS_URL: keysUrl,
+      SOCKET_AUTH_TIMEOUT_MS: '300',
+      SOCKET_PING_INTERVAL_MS: '0',
+    });
+    const running = await startRealtime({ config, bus, logger: createLogger({ name: 'realtime', level: 'silent' }) });
+    started.push(running);
+    return running;
+  }
+
+  it('a token check slower than the authorization timeout is not a timeout: the socket is authorized', async () => {
+    // The identity provider's keys, answered after twice the authorization timeout (a slow first JWKS fetch).
+    const jwks = await (await fetch(jwksUrl)).text();
+    const server = createHttpServer((_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(jwks), 600);
+    });
+    slowKeys = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const running = await realtimeWithKeysAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`);
+
+    const connected = await connectClient(running.url);
+    clients.push(connected);
+    const asked = Date.now();
+    await connected.authorize(await issuer.sign(users.staffA1));
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(500);
+    expect(connected.named(SOCKET_EVENTS.error)).toEqual([]);
+    await settle(350);
+    expect(connected.socket.connected).toBe(true);
+  });
+
+  it('keys that cannot be fetched: error UNAVAILABLE (not an authentication failure), then disconnect', async () => {
+    // Nothing listens on the discard port.
+    const running = await realtimeWithKeysAt('http://127.0.0.1:9/jwks');
+    const connected = await connectClient(running.url);
+    clients.push(connected);
+    connected.socket.emit(SOCKET_EVENTS.authorization, { token: await issuer.sign(users.staffA1) });
+    await refusedWith(connected, SOCKET_ERRORS.unavailable);
+    expect(SOCKET_ERROR_CODES).not.toContain(SOCKET_ERRORS.unavailable.code);
   });
 });
 

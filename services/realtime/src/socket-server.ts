@@ -5,8 +5,10 @@
  * the token is verified like an API call's (issuer, audience, expiry, algorithms, JWKS), and the socket joins its
  * user's room, its offices' rooms and, for company users, its organization's room, then gets
  * `authorization_completed`. A missing or bad token gets an `error` event `{ message, code }` (UNAUTHORIZED or
- * INVALID_TOKEN) and the socket is disconnected; so does a socket that has not authorized in time, and one whose
- * token expires (it may send `authorization` again with a fresh token before that to stay connected).
+ * INVALID_TOKEN) and the socket is disconnected; so does a socket that sends no `authorization` in time, and one
+ * whose token expires (it may send `authorization` again with a fresh token before that to stay connected). When
+ * the token cannot be checked at all (the signing keys cannot be fetched) the error is UNAVAILABLE: the client
+ * tries again later.
  * `ping` is answered with `pong`; authorized sockets also get a `ping` now and then, which the SPA answers.
  */
 import type { Server as HttpServer } from 'node:http';
@@ -89,7 +91,6 @@ function handleSocket(socket: Socket, options: SocketServerOptions): void {
     for (const room of rooms) if (!next.includes(room)) void socket.leave(room);
     rooms = next;
     await socket.join([...rooms, AUTHORIZED_ROOM]);
-    clearTimeout(authTimer);
     clearTimeout(expiryTimer);
     // The verifier accepts a token up to the allowed clock skew after `exp`; the socket lives as long.
     const expiresAt = ((claims.exp ?? 0) + MAX_CLOCK_SKEW_SECONDS) * 1000;
@@ -99,6 +100,9 @@ function handleSocket(socket: Socket, options: SocketServerOptions): void {
   }
 
   socket.on(SOCKET_EVENTS.authorization, (payload: unknown) => {
+    // The timeout is for a client that never asks. How long the check takes (a first JWKS fetch) is the server's
+    // own business, bounded by the verifier's fetch timeout, and must not be blamed on the client.
+    clearTimeout(authTimer);
     authorize(payload).catch((error: unknown) => {
       log.error({ err: error }, 'socket authorization failed');
       refuse(SOCKET_ERRORS.unavailable);

@@ -4,8 +4,10 @@
  * The specification speaks in WebSocket close codes (no reconnect on 1000 or 4003, 4001 is an authentication
  * failure); Socket.IO reports reasons instead. They are mapped here:
  * - 'io client disconnect' (we closed it) is a normal closure, 1000;
- * - 'io server disconnect' after an `error` event: the server refused the socket on purpose; no reconnect. With
- *   UNAUTHORIZED or INVALID_TOKEN it is the authentication failure of 4001;
+ * - 'io server disconnect' after an `error` event with UNAUTHORIZED or INVALID_TOKEN: the server refused the
+ *   socket's token, the authentication failure of 4001; no reconnect (SPEC section 4: those codes close the socket);
+ * - 'io server disconnect' after an error event with another code (UNAVAILABLE: the server could not check the
+ *   token just now): a passing server problem; reconnect with the backoff, showing 'Unknown server error' meanwhile;
  * - 'io server disconnect' without an error event: the server went away (a restart or a deploy); reconnect;
  * - a transport close carries the WebSocket close code when there is one; any other code reconnects.
  */
@@ -57,10 +59,7 @@ export function outcomeOfDisconnect(reason: string, details: unknown, serverErro
     case 'io client disconnect':
       return { kind: 'closed' };
     case 'io server disconnect':
-      if (serverError === undefined) return { kind: 'reconnect' };
-      return isAuthError(serverError)
-        ? outcomeOfCloseCode(SOCKET_CLOSE_AUTH_FAILED, serverError)
-        : { kind: 'failed', message: serverErrorText(serverError) };
+      return isAuthError(serverError) ? outcomeOfCloseCode(SOCKET_CLOSE_AUTH_FAILED, serverError) : { kind: 'reconnect' };
     default:
       return outcomeOfCloseCode(transportCloseCode(details), serverError);
   }

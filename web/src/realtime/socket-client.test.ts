@@ -203,16 +203,40 @@ describe('socket client: refusals', () => {
     expect(status()).toBe('error');
   });
 
-  it('another error event followed by the server closing the socket: unknown server error, no reconnect', () => {
+  it('another error event (the server cannot check tokens now) followed by a disconnect: reconnects with the backoff', () => {
     client.setToken('token-1');
     const socket = connectLatest(sockets);
     socket.serverEmits(SOCKET_EVENTS.error, { code: 'UNAVAILABLE', message: 'Tokens cannot be checked right now, retry later' });
     expect(status()).toBe('connected');
     socket.serverDisconnects('io server disconnect');
-    expect(status()).toBe('error');
+    expect(status()).toBe('reconnecting');
     expect(error()).toBe('Unknown server error');
-    jest.advanceTimersByTime(120_000);
-    expect(sockets.all).toHaveLength(1);
+    jest.advanceTimersByTime(reconnectDelay(1));
+    expect(sockets.all).toHaveLength(2);
+    // The server can check tokens again: the new socket is authorized and all is well.
+    connectLatest(sockets);
+    expect(status()).toBe('connected');
+    expect(error()).toBeNull();
+    expect(client.getSnapshot().attempt).toBe(0);
+  });
+
+  it('a server that keeps refusing with another code is given up on after the maximum attempts', () => {
+    client.setToken('token-1');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const socket = sockets.latest();
+      socket.serverConnects();
+      socket.serverEmits(SOCKET_EVENTS.error, { code: 'UNAVAILABLE', message: 'Tokens cannot be checked right now, retry later' });
+      socket.serverDisconnects('io server disconnect');
+      expect(status()).toBe('reconnecting');
+      jest.advanceTimersByTime(reconnectDelay(attempt));
+      expect(sockets.all).toHaveLength(attempt + 1);
+    }
+    const last = sockets.latest();
+    last.serverConnects();
+    last.serverEmits(SOCKET_EVENTS.error, { code: 'UNAVAILABLE', message: 'Tokens cannot be checked right now, retry later' });
+    last.serverDisconnects('io server disconnect');
+    expect(status()).toBe('error');
+    expect(error()).toBe('Failed to reconnect after maximum attempts');
   });
 
   it('a new token gives a refused client a fresh start', () => {

@@ -3,9 +3,11 @@
  *
  * States: disconnected -> connecting -> connected; a lost connection -> reconnecting (exponential backoff,
  * SOCKET_RECONNECT_BASE_MS * SOCKET_RECONNECT_FACTOR^(n-1) before attempt n, at most SOCKET_RECONNECT_MAX_ATTEMPTS)
- * -> connected again, or error 'Failed to reconnect after maximum attempts'. A refusal (authentication failure,
- * access forbidden, another server error) is the error state without reconnecting; a normal closure is
- * disconnected. See close-outcome.ts for how Socket.IO's reasons map to the specification's close codes.
+ * -> connected again, or error 'Failed to reconnect after maximum attempts'. A refusal (an authentication failure:
+ * error code UNAUTHORIZED or INVALID_TOKEN, close code 4001; access forbidden, 4003) is the error state without
+ * reconnecting; another server error (the server cannot check tokens right now) reconnects like a lost connection;
+ * a normal closure is disconnected. See close-outcome.ts for how Socket.IO's reasons map to the specification's
+ * close codes.
  *
  * On every connect the client sends `authorization` with the current bearer token, and again whenever the token
  * changes while connected (a refresh), so the server keeps the socket past the old token's expiry. A new token

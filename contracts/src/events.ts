@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { CredentialChangeEvent } from './entities/portal';
-import { VerificationReadyEvent } from './entities/socket-events';
+import { CredentialRemovedEvent, VerificationReadyEvent } from './entities/socket-events';
 
 export const TOPICS = {
   /** Offices, groups, users and feature flags changed (offices service). */
   offices: 'offices.events',
-  /** Portal credential status changes (portals service). */
+  /** Portal credential status changes and removals (portals service). */
   portalCredentials: 'portals.credential-changes',
   /**
    * Requests for portal data from the verifications service, and their answers (portals service). These two are
@@ -40,6 +40,8 @@ export type AudienceFields = z.infer<typeof AudienceFields>;
 
 export const EVENT_TYPES = {
   credentialChanged: 'portal-credential.changed',
+  /** On TOPICS.portalCredentials, beside credentialChanged: CredentialRemovedPayload. */
+  credentialRemoved: 'portal-credential.removed',
   verificationReady: 'verification.ready',
   bugReported: 'bug.reported',
   /** On TOPICS.portalDataRequests: PortalDataRequestPayload (entities/verifications.ts). */
@@ -51,6 +53,10 @@ export const EVENT_TYPES = {
 /** Payload of `portal-credential.changed` on TOPICS.portalCredentials. */
 export const CredentialChangedPayload = CredentialChangeEvent.extend(AudienceFields.shape);
 export type CredentialChangedPayload = z.infer<typeof CredentialChangedPayload>;
+
+/** Payload of `portal-credential.removed` on TOPICS.portalCredentials. */
+export const CredentialRemovedPayload = CredentialRemovedEvent.extend(AudienceFields.shape);
+export type CredentialRemovedPayload = z.infer<typeof CredentialRemovedPayload>;
 
 /** Payload of `verification.ready` on TOPICS.verificationReady. */
 export const VerificationReadyPayload = VerificationReadyEvent.extend(AudienceFields.shape);

@@ -1,5 +1,6 @@
 import { CredentialChangeEvent } from './portal';
 import {
+  CredentialRemovedEvent,
   SOCKET_EVENT_PAYLOADS,
   SOCKET_EVENTS,
   SocketAuthorization,
@@ -30,8 +31,14 @@ describe('socket events', () => {
     expect(SocketErrorEvent.safeParse({ code: 'UNAUTHORIZED' }).success).toBe(false);
   });
 
+  it('a removed credential is named by its id only', () => {
+    expect(CredentialRemovedEvent.parse({ credentialId: 'c1', orgId: 'org-1', officeId: 'office-1' })).toEqual({ credentialId: 'c1' });
+    expect(CredentialRemovedEvent.safeParse({ credentialId: '' }).success).toBe(false);
+  });
+
   it('has a payload schema for each server event that carries data', () => {
     expect(SOCKET_EVENT_PAYLOADS[SOCKET_EVENTS.portalCredentialChange]).toBe(CredentialChangeEvent);
+    expect(SOCKET_EVENT_PAYLOADS[SOCKET_EVENTS.portalCredentialRemoved]).toBe(CredentialRemovedEvent);
     expect(SOCKET_EVENT_PAYLOADS[SOCKET_EVENTS.verificationStatus]).toBe(VerificationReadyEvent);
     expect(new Set(Object.values(SOCKET_EVENTS)).size).toBe(Object.values(SOCKET_EVENTS).length);
   });

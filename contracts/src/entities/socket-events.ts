@@ -19,6 +19,8 @@ export const SOCKET_EVENTS = {
   verificationStatus: 'verification_status',
   /** server -> client: `CredentialChangeEvent` */
   portalCredentialChange: 'portal_credential_change',
+  /** server -> client: `CredentialRemovedEvent` */
+  portalCredentialRemoved: 'portal_credential_removed',
   /** server -> client: `SocketErrorEvent` */
   error: 'error',
 } as const;
@@ -45,6 +47,15 @@ export const VerificationReadyEvent = z.object({
 });
 export type VerificationReadyEvent = z.infer<typeof VerificationReadyEvent>;
 
+/**
+ * A portal credential was deleted (the status list has no "deleted"): every screen that lists it, the notification
+ * popover of another tab or user included, drops it.
+ */
+export const CredentialRemovedEvent = z.object({
+  credentialId: z.string().min(1),
+});
+export type CredentialRemovedEvent = z.infer<typeof CredentialRemovedEvent>;
+
 /** Error event; codes UNAUTHORIZED and INVALID_TOKEN close the socket, other codes may appear. */
 export const SocketErrorEvent = z.object({
   message: z.string(),
@@ -57,5 +68,6 @@ export const SOCKET_EVENT_PAYLOADS = {
   [SOCKET_EVENTS.authorizationCompleted]: SocketAuthorizationCompleted,
   [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent,
   [SOCKET_EVENTS.portalCredentialChange]: CredentialChangeEvent,
+  [SOCKET_EVENTS.portalCredentialRemoved]: CredentialRemovedEvent,
   [SOCKET_EVENTS.error]: SocketErrorEvent,
 } as const;

@@ -4,7 +4,8 @@
  * Connected-Dental-Office header: another office's credential is not found, whoever asks.
  *
  * Passwords are sealed before they are stored and opened only for a provider login (logins.ts). Every status
- * change is written with its `portal-credential.changed` event in one transaction (the outbox).
+ * change is written with its `portal-credential.changed` event in one transaction (the outbox), and a delete with
+ * its `portal-credential.removed` event.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -19,7 +20,7 @@ import { Conflict, DuplicateKey, HttpError, Invalid, NotFound, type Actor, type 
 import { assertMayEditCredentials, assertMayUseCredentials, officeScope, type OfficeScope } from '../access';
 import { type CredentialSecrets } from '../crypto/credential-secrets';
 import { Secret } from '../crypto/secret';
-import { recordCredentialChanged } from '../events';
+import { recordCredentialChanged, recordCredentialRemoved } from '../events';
 import { type LoginOutcome, type MfaOutcome, type PortalProviderAdapter } from '../providers/provider';
 import { credentialView, firstProblem, overallStatus, providerNames, providersAwaitingMfa } from './credential-status';
 import {
@@ -238,7 +239,12 @@ export function credentialService(deps: CredentialServiceDeps): CredentialServic
     async remove(actor, credentialId) {
       assertMayEditCredentials(actor);
       const scope = officeScope(actor);
-      const removed = await credentialsIn(store).delete({ _id: credentialId, officeId: scope.officeId, orgId: scope.orgId });
+      const removed = await store.transaction(async (tx) => {
+        const count = await credentialsIn(tx).delete({ _id: credentialId, officeId: scope.officeId, orgId: scope.orgId });
+        // Other tabs and users still list it (a badge counting an invalid one): the event tells them it is gone.
+        if (count > 0) await recordCredentialRemoved(outbox, tx, { _id: credentialId, ...scope });
+        return count;
+      });
       if (removed === 0) throw new NotFound(CREDENTIAL_MESSAGES.notFound);
     },
 

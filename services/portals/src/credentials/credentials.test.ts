@@ -4,7 +4,7 @@
  * `portal-credential.changed` events and through GET /api/portals/credentials.
  */
 import { EVENT_TYPES, MESSAGES, PortalCredential, TOPICS } from '@dv/contracts';
-import { settle } from '@dv/kit';
+import { settle, waitFor } from '@dv/kit';
 import { SANDBOX_MESSAGES } from '../providers/sandbox';
 import { createHarness, OFFICE_A1, OFFICE_A2, OFFICE_B1, ORG_A, USERS, type CallOptions, type Harness } from '../testing/harness';
 import { CREDENTIAL_MESSAGES } from './credentials.service';
@@ -277,6 +277,27 @@ describe('editing', () => {
 });
 
 describe('deleting', () => {
+  it('publishes the removal through the outbox, keyed by the credential, with its office and organization only', async () => {
+    const created = await addCredential('metdental', 'frontdesk', 'wrong');
+    await h.waitForStatus(created.id, 'invalid');
+    await removeCredential(created.id);
+    await waitFor(() => h.removalEvents.some((event) => event.key === created.id), 'the removal event');
+    const removals = h.removalEvents.filter((event) => event.key === created.id);
+    expect(removals).toHaveLength(1);
+    expect(removals[0]).toMatchObject({ type: EVENT_TYPES.credentialRemoved, payload: { credentialId: created.id, orgId: ORG_A, officeId: OFFICE_A1 } });
+    expect(Object.keys(removals[0]!.payload).sort()).toEqual(['credentialId', 'officeId', 'orgId']);
+    const rows = (await h.outboxDocuments()).filter((row) => row.key === created.id && row.type === EVENT_TYPES.credentialRemoved);
+    expect(rows.map((row) => row.topic)).toEqual([TOPICS.portalCredentials]);
+
+    // Nothing is published for a delete that found nothing (another office's, or already gone).
+    expect((await h.call('DELETE', `/api/portals/credentials/${created.id}`, asManager)).statusCode).toBe(404);
+    const other = await addCredential('cigna', 'frontdesk', 'secret', { as: USERS.managerA2, office: OFFICE_A2 });
+    expect((await h.call('DELETE', `/api/portals/credentials/${other.id}`, asManager)).statusCode).toBe(404);
+    await settle(100);
+    expect(h.removalEvents.filter((event) => event.key === created.id || event.key === other.id)).toHaveLength(1);
+    await removeCredential(other.id, { as: USERS.managerA2, office: OFFICE_A2 });
+  });
+
   it('removes the credential; a second delete is a 404; a login still running records nothing', async () => {
     const created = await addCredential('cigna', 'frontdesk', 'secret');
     const since = h.credentialEvents.length;

@@ -111,6 +111,8 @@ export interface Harness {
   call(method: Method, url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
   /** The `portal-credential.changed` events seen on the bus so far. */
   readonly credentialEvents: BusEvent<Record<string, unknown>>[];
+  /** The `portal-credential.removed` events seen on the bus so far. */
+  readonly removalEvents: BusEvent<Record<string, unknown>>[];
   /**
    * Waits for an event announcing that overall status for the credential, among the events from index `since`
    * of credentialEvents on (take `credentialEvents.length` before the call that causes it).
@@ -150,6 +152,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 
   const busMessages: string[] = [];
   const credentialEvents: BusEvent<Record<string, unknown>>[] = [];
+  const removalEvents: BusEvent<Record<string, unknown>>[] = [];
   const inner = createInProcessBus({ logger });
   // Records everything that is published, whatever the topic: the canary check reads it all.
   const bus: EventBus = {
@@ -162,7 +165,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     close: () => inner.close(),
   };
   await bus.subscribe(TOPICS.portalCredentials, 'harness', (event) => {
-    credentialEvents.push(event as BusEvent<Record<string, unknown>>);
+    if (event.type === EVENT_TYPES.credentialChanged) credentialEvents.push(event as BusEvent<Record<string, unknown>>);
+    if (event.type === EVENT_TYPES.credentialRemoved) removalEvents.push(event as BusEvent<Record<string, unknown>>);
     return Promise.resolve();
   });
   const portalResults: BusEvent<PortalDataResultPayload>[] = [];
@@ -225,6 +229,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     busMessages,
     responses,
     credentialEvents,
+    removalEvents,
     token,
     async call(method, url, { as = USERS.managerA1, office, body, headers = {} } = {}) {
       const response = await app.inject({

@@ -1,6 +1,6 @@
 /**
  * Bus events for browsers, forwarded to the rooms they belong to. What a browser gets is the contract's socket
- * payload parsed from the bus payload, so only ids and statuses pass (CredentialChangeEvent,
+ * payload parsed from the bus payload, so only ids and statuses pass (CredentialChangeEvent, CredentialRemovedEvent,
  * VerificationReadyEvent); audience fields and anything else a producer might add stay behind.
  *
  * Every realtime process is a member of one consumer group, so each event is handled once; with the Redis
@@ -9,6 +9,8 @@
 import {
   CredentialChangedPayload,
   CredentialChangeEvent,
+  CredentialRemovedEvent,
+  CredentialRemovedPayload,
   EVENT_TYPES,
   SOCKET_EVENTS,
   TOPICS,
@@ -45,6 +47,13 @@ const ROUTES = [
     socketPayload: CredentialChangeEvent,
   } satisfies Route<CredentialChangedPayload>,
   {
+    topic: TOPICS.portalCredentials,
+    type: EVENT_TYPES.credentialRemoved,
+    payload: CredentialRemovedPayload,
+    socketEvent: SOCKET_EVENTS.portalCredentialRemoved,
+    socketPayload: CredentialRemovedEvent,
+  } satisfies Route<CredentialRemovedPayload>,
+  {
     topic: TOPICS.verificationReady,
     type: EVENT_TYPES.verificationReady,
     payload: VerificationReadyPayload,
@@ -61,20 +70,22 @@ export interface ForwardingOptions {
   readonly group?: string;
 }
 
-function forwarder<P extends AudienceFields>(route: Route<P>, options: ForwardingOptions, consumer: string): EventHandler {
+/** One topic's handler: each event goes out as the socket event of its type's route; other types stay behind. */
+function forwarder(topic: string, routes: readonly Route<AudienceFields>[], options: ForwardingOptions, consumer: string): EventHandler {
   return async (event) => {
     // Other event types may share the topic; they are not for browsers.
-    if (event.type !== route.type) return;
+    const route = routes.find((candidate) => candidate.type === event.type);
+    if (!route) return;
     const parsed = route.payload.safeParse(event.payload);
     if (!parsed.success) {
-      options.logger.warn({ eventId: event.id, topic: route.topic, issues: parsed.error.issues.length }, 'event not forwarded: bad payload');
+      options.logger.warn({ eventId: event.id, topic, issues: parsed.error.issues.length }, 'event not forwarded: bad payload');
       return;
     }
     if (!(await options.applied.claim(consumer, event.id))) return;
     try {
       const rooms = roomsForAudience(parsed.data);
       options.io.to(rooms).emit(route.socketEvent, route.socketPayload.parse(parsed.data));
-      options.logger.debug({ eventId: event.id, topic: route.topic, rooms }, 'event forwarded');
+      options.logger.debug({ eventId: event.id, topic, type: event.type, rooms }, 'event forwarded');
     } catch (error) {
       await options.applied.release(consumer, event.id);
       throw error;
@@ -84,10 +95,12 @@ function forwarder<P extends AudienceFields>(route: Route<P>, options: Forwardin
 
 export async function forwardBusEvents(options: ForwardingOptions): Promise<{ close(): Promise<void> }> {
   const group = options.group ?? CONSUMER_GROUP;
+  // One subscription per topic: two members of one consumer group in a process would split the topic's events.
+  const topics = [...new Set(ROUTES.map((route) => route.topic))];
   const subscriptions: Subscription[] = [];
-  for (const route of ROUTES) {
-    const topicGroup = `${group}.${route.topic}`;
-    subscriptions.push(await options.bus.subscribe(route.topic, topicGroup, forwarder(route as Route<AudienceFields>, options, `${group}:${route.topic}`)));
+  for (const topic of topics) {
+    const routes = ROUTES.filter((route) => route.topic === topic) as readonly Route<AudienceFields>[];
+    subscriptions.push(await options.bus.subscribe(topic, `${group}.${topic}`, forwarder(topic, routes, options, `${group}:${topic}`)));
   }
   return {
     async close() {

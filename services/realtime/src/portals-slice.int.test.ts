@@ -1,8 +1,8 @@
 /**
  * The vertical slice without the gateway: the portals service and the realtime service on one in-process bus,
  * over real HTTP and real sockets. An office watches its credential go inProgress -> valid, mfaRequired -> (MFA
- * code, 201) -> valid, and -> invalid, live; the other office hears nothing; and a canary password appears in no
- * socket frame, HTTP reply, log line or bus message of either service.
+ * code, 201) -> valid, and -> invalid, live, then hears of its deletion; the other office hears nothing; and a canary
+ * password appears in no socket frame, HTTP reply, log line or bus message of either service.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -156,8 +156,13 @@ it('credential statuses arrive live on the office sockets, MFA included, and now
   expect((await call('POST', `/api/portals/credentials/${validId}`, users.manager1, 'office-1')).status).toBe(200);
   expect((await call('DELETE', `/api/portals/credentials/${wrongId}`, users.manager1, 'office-1')).status).toBe(204);
 
+  // The deletion reaches the office (and the company user), so other tabs drop the invalid credential from their badge.
+  expect(await office1.waitForEvent(SOCKET_EVENTS.portalCredentialRemoved)).toEqual({ credentialId: wrongId });
+  expect(await admin.waitForEvent(SOCKET_EVENTS.portalCredentialRemoved)).toEqual({ credentialId: wrongId });
+
   await settle(300);
   expect(office2.named(SOCKET_EVENTS.portalCredentialChange)).toEqual([]);
+  expect(office2.named(SOCKET_EVENTS.portalCredentialRemoved)).toEqual([]);
   expect(admin.named(SOCKET_EVENTS.portalCredentialChange).length).toBe(office1.named(SOCKET_EVENTS.portalCredentialChange).length);
 
   const places: Record<string, string> = {

@@ -232,6 +232,30 @@ describe('bus events reach the rooms they belong to', () => {
     }
   });
 
+  it('a credential removal goes to the same rooms as its changes, carrying the credential id only', async () => {
+    const a1 = await signedIn(users.staffA1);
+    const a2 = await signedIn(users.staffA2);
+    const adminA = await signedIn(users.adminA);
+    const adminB = await signedIn(users.adminB);
+    await bus.publish(TOPICS.portalCredentials, {
+      key: 'cred-gone',
+      id: randomUUID(),
+      type: EVENT_TYPES.credentialRemoved,
+      payload: { credentialId: 'cred-gone', orgId: ORG_A, officeId: 'office-a1', username: 'should-not-travel' },
+      occurredAt: new Date().toISOString(),
+    });
+    // Changes on the same topic still arrive beside removals (one consumer per topic handles both types).
+    await bus.publish(TOPICS.portalCredentials, credentialEvent({ credentialId: 'cred-after', status: 'valid', orgId: ORG_A, officeId: 'office-a1' }));
+    expect(await a1.waitForEvent(SOCKET_EVENTS.portalCredentialRemoved)).toEqual({ credentialId: 'cred-gone' });
+    expect(await adminA.waitForEvent(SOCKET_EVENTS.portalCredentialRemoved)).toEqual({ credentialId: 'cred-gone' });
+    await a1.waitForEvent(SOCKET_EVENTS.portalCredentialChange, (payload) => (payload as { credentialId: string }).credentialId === 'cred-after');
+    await settle(100);
+    expect(a1.named(SOCKET_EVENTS.portalCredentialRemoved)).toHaveLength(1);
+    expect(a2.named(SOCKET_EVENTS.portalCredentialRemoved)).toEqual([]);
+    expect(adminB.named(SOCKET_EVENTS.portalCredentialRemoved)).toEqual([]);
+    expect(a1.frames.join('\n')).not.toContain('should-not-travel');
+  });
+
   it('a verification event carries the verification id and the jobs only, to its office and user', async () => {
     const a1 = await signedIn(users.staffA1);
     const a2 = await signedIn(users.staffA2);

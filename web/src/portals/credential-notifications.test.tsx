@@ -79,6 +79,37 @@ describe('notification popover and badge', () => {
     expect(await within(popover).findByText('Guardian Anytime')).toBeInTheDocument();
   });
 
+  it('drops a credential deleted in another tab or by another user from the badge and the popover', async () => {
+    const { user, sockets, gateway } = setUp([INVALID, MFA, VALID]);
+    const socket = connectLatestInAct(sockets);
+    const popover = await openPopover(user, 2);
+    expect(within(popover).getByText('DNoA Connect')).toBeInTheDocument();
+
+    gateway.credentials = [MFA, VALID];
+    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialRemoved, { credentialId: 'c-invalid' }));
+    expect(await button(1)).toBeInTheDocument();
+    await waitFor(() => expect(within(popover).queryByText('DNoA Connect')).not.toBeInTheDocument());
+    expect(within(popover).getByText('MetLife Dental')).toBeInTheDocument();
+  });
+
+  it('refetches the credentials once per change event, though the badge and the page both show them', async () => {
+    const { gateway, sockets } = setUp([INVALID, VALID], 'staffmanager', '/dental-office-settings?tab=1');
+    await screen.findByRole('region', { name: 'Guardian Anytime' }, { timeout: 5_000 });
+    await button(1);
+    const socket = connectLatestInAct(sockets);
+    const fetches = () => gateway.callsTo('GET /api/portals/credentials').length;
+    // The refetch after connecting (events may have been missed meanwhile): once, too.
+    await waitFor(() => expect(gateway.calls.at(-1)?.path).toBe('/api/portals/credentials'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const before = fetches();
+
+    gateway.credentials = [INVALID, { ...VALID, dentalXChange: { status: 'failed' } }];
+    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'c-valid', status: 'failed' }));
+    expect(await button(2)).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(fetches() - before).toBe(1);
+  });
+
   it("says 'No notifications' when nothing needs attention", async () => {
     const { user, sockets } = setUp([VALID]);
     connectLatestInAct(sockets);

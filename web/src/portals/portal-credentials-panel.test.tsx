@@ -350,6 +350,20 @@ describe('portal credentials page: live updates', () => {
     expect(gateway.callsTo('GET /api/portals/credentials').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('drops a credential another tab or user deleted: the card offers Login again, without waiting for the refetch', async () => {
+    const gateway = fakePortalsGateway({ credentials: [METLIFE_RUNNING, VALID_DNOA] });
+    const { sockets } = renderPanel(gateway);
+    const met = await card('MetLife Dental');
+    await waitFor(() => expect(chipsOf(met)).toEqual(['DentalXChange: In progress']));
+    const socket = connectLatestInAct(sockets);
+    gateway.answer('GET /api/portals/credentials', new Promise(() => undefined));
+    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialRemoved, { credentialId: 'cred-met' }));
+    expect(await within(met).findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(chipsOf(met)).toEqual([]);
+    expect(within(met).queryByText('met-user')).not.toBeInTheDocument();
+    expect(chipsOf(await card('DNoA Connect'))).toEqual(['DentalXChange: Active', 'Portal AI: Invalid']);
+  });
+
   it('refetches through the API after a change event', async () => {
     const gateway = fakePortalsGateway({ credentials: [METLIFE_RUNNING] });
     const { sockets } = renderPanel(gateway);

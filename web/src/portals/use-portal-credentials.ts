@@ -1,15 +1,15 @@
 /**
  * The portal data of one office for React: the catalogue, the office's credentials, the sandbox flag, and the
- * socket keeping the credentials current. A change event updates the cached credential at once (the chips change
- * without a reload) and then refetches the list through the API, which stays the source of truth; so does a
- * socket that (re)connects, since events may have been missed meanwhile.
+ * socket keeping the credentials current (credential-live-updates.ts: one subscription per office, however many
+ * screens show it).
  */
-import { type PortalCredential, SOCKET_EVENTS } from '@dv/contracts';
+import { type PortalCredential } from '@dv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useServices } from '../app/services-context';
-import { useRealtimeState, useSocketEvent } from '../realtime/realtime-context';
-import { applyChangeToList, upsertCredential } from './credential-status';
+import { useRealtimeClient } from '../realtime/realtime-context';
+import { followOfficeCredentials } from './credential-live-updates';
+import { upsertCredential } from './credential-status';
 import {
   credentialsQueryKey,
   fetchCredentials,
@@ -57,25 +57,9 @@ export function useCredentialCache(officeId: string) {
   return { put, remove, refetch };
 }
 
-/** Keeps the office's cached credentials current from the socket while mounted. */
+/** Keeps the office's cached credentials current from the socket while mounted (credential-live-updates.ts). */
 export function useCredentialLiveUpdates(officeId: string | null): void {
   const queryClient = useQueryClient();
-  const socket = useRealtimeState();
-
-  useSocketEvent(SOCKET_EVENTS.portalCredentialChange, (change) => {
-    if (officeId === null) return;
-    const key = credentialsQueryKey(officeId);
-    queryClient.setQueryData<PortalCredential[]>(key, (list) => (list ? applyChangeToList(list, change) : list));
-    // A fetch already under way may have read the store before this change: it is replaced by a new one.
-    void queryClient.invalidateQueries({ queryKey: key });
-  });
-
-  const wasConnected = useRef(socket.status === 'connected');
-  useEffect(() => {
-    const connected = socket.status === 'connected';
-    if (connected && !wasConnected.current && officeId !== null) {
-      void queryClient.invalidateQueries({ queryKey: credentialsQueryKey(officeId) });
-    }
-    wasConnected.current = connected;
-  }, [socket.status, officeId, queryClient]);
+  const socket = useRealtimeClient();
+  useEffect(() => (officeId === null ? undefined : followOfficeCredentials(socket, queryClient, officeId)), [socket, queryClient, officeId]);
 }

@@ -81,6 +81,16 @@ describe('socket client: connecting and authorization', () => {
     expect(changes).toHaveLength(1);
   });
 
+  it('hands a credential removal to its listeners with the credential id only', () => {
+    const removals: unknown[] = [];
+    client.on(SOCKET_EVENTS.portalCredentialRemoved, (removal) => removals.push(removal));
+    client.setToken('token-1');
+    const socket = connectLatest(sockets);
+    socket.serverEmits(SOCKET_EVENTS.portalCredentialRemoved, { credentialId: 'c1', officeId: 'leaks-not' });
+    socket.serverEmits(SOCKET_EVENTS.portalCredentialRemoved, {});
+    expect(removals).toEqual([{ credentialId: 'c1' }]);
+  });
+
   it('closes on sign-out without reconnecting', () => {
     client.setToken('token-1');
     const socket = connectLatest(sockets);

@@ -18,6 +18,7 @@
  */
 import {
   CredentialChangeEvent,
+  CredentialRemovedEvent,
   MESSAGES,
   SOCKET_EVENTS,
   SOCKET_RECONNECT_BASE_MS,
@@ -43,12 +44,14 @@ export type SocketFactory = () => SocketLike;
 /** The server events the app listens to, with their payloads (parsed with the contract's schemas). */
 export type ServerEvents = {
   [SOCKET_EVENTS.portalCredentialChange]: CredentialChangeEvent;
+  [SOCKET_EVENTS.portalCredentialRemoved]: CredentialRemovedEvent;
   [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent;
 };
 export type ServerEventName = keyof ServerEvents;
 
 const PAYLOAD_SCHEMAS = {
   [SOCKET_EVENTS.portalCredentialChange]: CredentialChangeEvent,
+  [SOCKET_EVENTS.portalCredentialRemoved]: CredentialRemovedEvent,
   [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent,
 } as const;
 const SERVER_EVENT_NAMES = Object.keys(PAYLOAD_SCHEMAS) as ServerEventName[];

@@ -93,16 +93,30 @@ describe('MFA entry', () => {
     expect(input(group)).toBeEnabled();
   });
 
-  it('turns a failed login after the code into an error', async () => {
-    const { user, gateway, group, sockets } = await setUp({ status: 201, body: {} });
-    const socket = connectLatestInAct(sockets);
-    await user.type(input(group), '123456');
-    await user.click(send(group));
-    await within(group).findByText('Waiting for verification...');
-    gateway.credentials = [{ ...NEEDS_MFA, dentalXChange: { status: 'invalid' } }];
-    act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'invalid' }));
-    expect(await within(group).findByRole('alert')).toHaveTextContent('Failed to verify MFA code');
-  });
+  it.each(['invalid', 'failed'] as const)(
+    'turns a login that ended %s after the code into an error, and offers no code field any more (none is awaited)',
+    async (status) => {
+      const { user, gateway, card, group, sockets } = await setUp({ status: 201, body: {} });
+      const socket = connectLatestInAct(sockets);
+      await user.type(input(group), '123456');
+      await user.click(send(group));
+      await within(group).findByText('Waiting for verification...');
+      gateway.credentials = [{ ...NEEDS_MFA, dentalXChange: { status } }];
+      act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status }));
+      expect(await within(group).findByRole('alert')).toHaveTextContent('Failed to verify MFA code');
+      expect(within(group).queryByRole('textbox', { name: 'MFA code' })).not.toBeInTheDocument();
+      expect(within(group).queryByRole('button', { name: /Send$/ })).not.toBeInTheDocument();
+      expect(gateway.callsTo(MFA_ROUTE)).toHaveLength(1);
+
+      // Retried, the portal asks for a code again: a fresh field, without the old error.
+      gateway.credentials = [NEEDS_MFA];
+      act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'mfaRequired' }));
+      const again = await within(card).findByRole('group', { name: 'MFA code for MetLife Dental' });
+      await waitFor(() => expect(within(again).queryByRole('alert')).not.toBeInTheDocument());
+      await user.type(input(again), '111111');
+      expect(send(again)).toBeEnabled();
+    },
+  );
 
   /** A card whose login is under way; `turnMfaRequired` then reports, by socket, that the portal asks for a code. */
   async function openWhileLoggingIn() {

@@ -1,7 +1,8 @@
 /**
  * The MFA code entry of a credential that needs one (screen 5, SPEC sections 4, 5 and 8): the code is trimmed,
  * Send is disabled while it is empty or while a code is under way; after a 201 it waits for the socket
- * ('Waiting for verification...'); success hides the input. When a login turns to mfaRequired while the page is
+ * ('Waiting for verification...'); success hides the input, and so does the credential turning invalid or failed
+ * (the error text stays: no code is awaited any more). When a login turns to mfaRequired while the page is
  * open (the user has just saved the credential), the code field takes the focus so the code can be typed at once,
  * unless the user is typing elsewhere or working in a dialog; a page that opens on credentials already waiting for
  * a code leaves the focus alone.
@@ -9,7 +10,7 @@
 import { MESSAGES, type PortalCredentialStatus } from '@dv/contracts';
 import { Button, Input, type InputRef, Space, Typography } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { canSend, MFA_IDLE, mfaReducer } from './mfa-machine';
+import { canSend, isBusy, MFA_IDLE, mfaReducer, showsCodeInput } from './mfa-machine';
 import { type MfaAnswer } from './portals-api';
 
 /** True while the user is typing somewhere or working in a dialog: no field should take the focus from them. */
@@ -40,12 +41,13 @@ export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
     if (turnedMfa && !userIsBusyElsewhere()) inputRef.current?.focus();
   }, [status]);
 
-  const busy = state.phase === 'submitting' || state.phase === 'waiting';
-  const shown = state.phase !== 'success' && (status === 'mfaRequired' || busy || state.phase === 'error');
+  const busy = isBusy(state);
+  const withInput = showsCodeInput(state, status);
+  const shown = state.phase !== 'success' && (withInput || state.phase === 'error');
   if (!shown) return null;
 
   async function send() {
-    if (!canSend(state, code)) return;
+    if (!canSend(state, code, status)) return;
     dispatch({ type: 'submit' });
     try {
       dispatch({ type: 'answered', answer: await submit(code.trim()) });
@@ -56,22 +58,24 @@ export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
 
   return (
     <div className="dv-mfa" role="group" aria-label={`MFA code for ${portalName}`}>
-      <Space.Compact block>
-        <Input
-          ref={inputRef}
-          aria-label="MFA code"
-          placeholder="MFA code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={code}
-          disabled={busy}
-          onChange={(event) => setCode(event.target.value)}
-          onPressEnter={() => void send()}
-        />
-        <Button type="primary" disabled={!canSend(state, code)} loading={state.phase === 'submitting'} onClick={() => void send()}>
-          {MESSAGES.BUTTON_SEND}
-        </Button>
-      </Space.Compact>
+      {withInput ? (
+        <Space.Compact block>
+          <Input
+            ref={inputRef}
+            aria-label="MFA code"
+            placeholder="MFA code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            disabled={busy}
+            onChange={(event) => setCode(event.target.value)}
+            onPressEnter={() => void send()}
+          />
+          <Button type="primary" disabled={!canSend(state, code, status)} loading={state.phase === 'submitting'} onClick={() => void send()}>
+            {MESSAGES.BUTTON_SEND}
+          </Button>
+        </Space.Compact>
+      ) : null}
       {state.phase === 'waiting' ? (
         <Typography.Text type="secondary" role="status">
           {MESSAGES.MFA_WAITING}

@@ -1,4 +1,4 @@
-import { MFA_IDLE, type MfaAction, mfaReducer, type MfaState, canSend } from './mfa-machine';
+import { MFA_IDLE, type MfaAction, mfaReducer, type MfaState, canSend, showsCodeInput } from './mfa-machine';
 
 const run = (actions: MfaAction[], from: MfaState = MFA_IDLE) => actions.reduce(mfaReducer, from);
 const submitted: MfaAction[] = [{ type: 'submit' }];
@@ -36,6 +36,11 @@ describe('MFA entry states', () => {
     const success = run([{ type: 'credentialChanged', status: 'valid' }]);
     expect(success.phase).toBe('success');
     expect(mfaReducer(success, { type: 'credentialChanged', status: 'mfaRequired' })).toEqual(MFA_IDLE);
+    // A login that failed after the code, retried, asks for a new code: the old error goes.
+    const failed = run([...submitted, { type: 'answered', answer: { kind: 'pending' } }, { type: 'credentialChanged', status: 'invalid' }]);
+    expect(failed.phase).toBe('error');
+    expect(mfaReducer(failed, { type: 'credentialChanged', status: 'inProgress' })).toBe(failed);
+    expect(mfaReducer(failed, { type: 'credentialChanged', status: 'mfaRequired' })).toEqual(MFA_IDLE);
   });
 
   it('ignores a second submit and late answers', () => {
@@ -44,12 +49,24 @@ describe('MFA entry states', () => {
     expect(mfaReducer(MFA_IDLE, { type: 'answered', answer: { kind: 'accepted' } })).toBe(MFA_IDLE);
   });
 
-  it('allows Send with a non-blank code while nothing is under way', () => {
-    expect(canSend(MFA_IDLE, '')).toBe(false);
-    expect(canSend(MFA_IDLE, '   ')).toBe(false);
-    expect(canSend(MFA_IDLE, ' 1 ')).toBe(true);
-    expect(canSend({ phase: 'submitting', error: null }, '1')).toBe(false);
-    expect(canSend({ phase: 'waiting', error: null }, '1')).toBe(false);
-    expect(canSend({ phase: 'error', error: 'x' }, '1')).toBe(true);
+  it('allows Send with a non-blank code while the credential awaits one and nothing is under way', () => {
+    expect(canSend(MFA_IDLE, '', 'mfaRequired')).toBe(false);
+    expect(canSend(MFA_IDLE, '   ', 'mfaRequired')).toBe(false);
+    expect(canSend(MFA_IDLE, ' 1 ', 'mfaRequired')).toBe(true);
+    expect(canSend({ phase: 'submitting', error: null }, '1', 'mfaRequired')).toBe(false);
+    expect(canSend({ phase: 'waiting', error: null }, '1', 'mfaRequired')).toBe(false);
+    expect(canSend({ phase: 'error', error: 'x' }, '1', 'mfaRequired')).toBe(true);
+    // After the login turned invalid or failed, no code is awaited (the server would answer 409).
+    for (const status of ['invalid', 'failed', 'inProgress', 'valid', null] as const) {
+      expect(canSend({ phase: 'error', error: 'x' }, '1', status)).toBe(false);
+    }
+  });
+
+  it('shows the code field while a code is awaited or under way, not after the login turned invalid or failed', () => {
+    expect(showsCodeInput(MFA_IDLE, 'mfaRequired')).toBe(true);
+    expect(showsCodeInput({ phase: 'waiting', error: null }, 'inProgress')).toBe(true);
+    expect(showsCodeInput({ phase: 'error', error: 'Failed to verify MFA code' }, 'mfaRequired')).toBe(true);
+    expect(showsCodeInput({ phase: 'error', error: 'Failed to verify MFA code' }, 'invalid')).toBe(false);
+    expect(showsCodeInput({ phase: 'error', error: 'Failed to verify MFA code' }, 'failed')).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * MFA entry (SPEC section 4): idle -> submitting -> success (a 200 reply) or waiting (a 201 reply: the result
  * comes through the socket, 'Waiting for verification...') or error. While waiting, the credential turning valid
- * is the success; invalid or failed is an error. A valid change marks success whatever the phase (another user
- * may have answered); the credential asking for a code again starts over.
+ * is the success; invalid or failed is an error. A valid change marks success whatever
+ * the phase (another user may have answered); the credential asking for a code after a success or an error (a new
+ * login) starts over. A code can be sent only while the credential awaits one: after it turned invalid or failed
+ * the server has nothing to check it against (409).
  */
 import { MESSAGES, type MfaEntryState, type PortalCredentialStatus } from '@dv/contracts';
 import { type MfaAnswer } from './portals-api';
@@ -48,12 +50,21 @@ export function mfaReducer(state: MfaState, action: MfaAction): MfaState {
       if (state.phase === 'waiting' && (action.status === 'invalid' || action.status === 'failed')) {
         return { phase: 'error', error: MESSAGES.MFA_FAILED };
       }
-      if (state.phase === 'success' && action.status === 'mfaRequired') return MFA_IDLE;
+      if ((state.phase === 'success' || state.phase === 'error') && action.status === 'mfaRequired') return MFA_IDLE;
       return state;
   }
 }
 
-/** Send is possible with a non-empty (trimmed) code while nothing is under way. */
-export function canSend(state: MfaState, code: string): boolean {
-  return code.trim() !== '' && state.phase !== 'submitting' && state.phase !== 'waiting';
+/** Whether a code can be typed: the credential awaits one, or one is under way (shown, disabled). */
+export function showsCodeInput(state: MfaState, status: PortalCredentialStatus | null): boolean {
+  return status === 'mfaRequired' || isBusy(state);
+}
+
+export function isBusy(state: MfaState): boolean {
+  return state.phase === 'submitting' || state.phase === 'waiting';
+}
+
+/** Send is possible with a non-empty (trimmed) code while the credential awaits one and nothing is under way. */
+export function canSend(state: MfaState, code: string, status: PortalCredentialStatus | null): boolean {
+  return code.trim() !== '' && status === 'mfaRequired' && !isBusy(state);
 }

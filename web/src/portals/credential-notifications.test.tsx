@@ -52,7 +52,11 @@ describe('notification popover and badge', () => {
     const { user, sockets, location } = setUp([INVALID, MFA, VALID]);
     connectLatestInAct(sockets);
     const popover = await openPopover(user, 2);
-    expect(popover).toHaveStyle({ width: '400px', maxHeight: '500px' });
+    // The popover's own box (padding inside), not the list within it.
+    const box = popover.closest<HTMLElement>('.ant-popover-container');
+    expect(box).toHaveStyle({ width: '400px', maxHeight: '500px', boxSizing: 'border-box' });
+    expect(popover.style.width).toBe('');
+    expect(popover.closest<HTMLElement>('.ant-popover-content')).toHaveStyle({ overflowY: 'auto' });
     const links = within(popover).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['DNoA Connect', 'MetLife Dental']);
     expect(links[0]).toHaveAttribute('href', '/dental-office-settings?tab=1');

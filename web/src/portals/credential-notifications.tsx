@@ -15,7 +15,7 @@ import {
   PORTAL_CREDENTIALS_TAB,
   type PortalCredential,
 } from '@dv/contracts';
-import { Alert, Badge, Button, Popover, Typography } from 'antd';
+import { Alert, Badge, Button, Popover, type PopoverProps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useOffice } from '../office/office-context';
@@ -27,6 +27,21 @@ import './portals.css';
 
 const OFFICE_CREDENTIALS_PAGE = `${PATHS.dentalOfficeSettings}?tab=${PORTAL_CREDENTIALS_TAB}`;
 const MANAGEMENT_CREDENTIALS_PAGE = PATHS.managementPortalCredentials;
+
+/**
+ * The popover's own box is 400 wide and at most 500 high (its padding inside those), and its content scrolls under
+ * the title when the list is longer: sizing the list instead would add the popover's padding around it.
+ */
+export const NOTIFICATION_POPOVER_STYLES = {
+  container: {
+    width: NOTIFICATION_POPOVER_WIDTH,
+    maxHeight: NOTIFICATION_POPOVER_MAX_HEIGHT,
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+  },
+  content: { overflowY: 'auto', minHeight: 0 },
+} as const satisfies PopoverProps['styles'];
 
 /** The credentials page this user may open, if any. */
 export function credentialsPageFor(roles: readonly string[]): string | null {
@@ -54,12 +69,7 @@ type NotificationListProps = {
 
 export function NotificationList({ connected, socketError, loading, items, pagePath, onNavigate }: NotificationListProps) {
   return (
-    <div
-      className="dv-notifications"
-      style={{ width: NOTIFICATION_POPOVER_WIDTH, maxHeight: NOTIFICATION_POPOVER_MAX_HEIGHT }}
-      aria-label="Portal credential notifications"
-      role="region"
-    >
+    <div className="dv-notifications" aria-label="Portal credential notifications" role="region">
       {!connected ? (
         <Alert
           className="dv-notifications__notice"
@@ -120,6 +130,7 @@ function CredentialNotificationsFor({ officeId, pagePath }: { officeId: string; 
       onOpenChange={setOpen}
       trigger="click"
       placement="bottomRight"
+      styles={NOTIFICATION_POPOVER_STYLES}
       title="Portal credentials"
       content={
         <NotificationList

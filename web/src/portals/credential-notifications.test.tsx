@@ -40,7 +40,56 @@ async function openPopover(user: ReturnType<typeof userEvent.setup>, count: numb
   return screen.findByRole('region', { name: 'Portal credential notifications' });
 }
 
+const managedOffice = (id: string, name: string) => ({
+  id,
+  orgId: 'org-demo',
+  name,
+  groupId: null,
+  planType: 'standard',
+  integration: null,
+  settings: { id, ableToFullfillForm: false },
+});
+
+/** The organization's two offices, and each office's own credentials. */
+function twoOffices(byOffice: Record<string, PortalCredential[]>) {
+  return (gateway: FakePortalsGateway) => {
+    gateway.answer('GET /api/management/offices', {
+      status: 200,
+      body: { items: [managedOffice('office-demo-1', 'Main St'), managedOffice('office-demo-2', 'Oak Ave')], total: 2, page: 1, pageSize: 100 },
+    });
+    gateway.answer('GET /api/portals/credentials', (call) => ({ status: 200, body: byOffice[call.office ?? ''] ?? [] }));
+  };
+}
+
+// The office a company user last looked at is kept per tab (session storage): every test starts a fresh tab.
+beforeEach(() => window.sessionStorage.clear());
+
 describe('notification popover and badge', () => {
+  it('a company user without an office of their own gets the badge of the office they look at on /management/portal-credentials', async () => {
+    const offices = twoOffices({ 'office-demo-1': [INVALID, VALID], 'office-demo-2': [INVALID, MFA] });
+
+    // Anywhere, before picking one: the organization's first office.
+    const first = setUp([], 'agent', '/verification', offices);
+    const popover = await openPopover(first.user, 1);
+    expect(within(popover).getByRole('link', { name: 'DNoA Connect' })).toHaveAttribute('href', '/management/portal-credentials?office=office-demo-1');
+    expect(screen.getByText('Portal credentials: Main St')).toBeInTheDocument();
+    first.unmount();
+
+    // On the page, the office it shows; and afterwards, in the same tab, the office last looked at there.
+    const onPage = setUp([], 'agent', '/management/portal-credentials?office=office-demo-2', offices);
+    await screen.findByRole('heading', { name: 'Portal Credentials Management' });
+    expect(await button(2)).toBeInTheDocument();
+    expect(onPage.gateway.callsTo('GET /api/portals/credentials').map((call) => call.office)).not.toContain('office-demo-1');
+    onPage.unmount();
+    const later = setUp([], 'agent', '/verification', offices);
+    const laterPopover = await openPopover(later.user, 2);
+    expect(within(laterPopover).getByRole('link', { name: 'MetLife Dental' })).toHaveAttribute('href', '/management/portal-credentials?office=office-demo-2');
+    await later.user.click(within(laterPopover).getByRole('link', { name: 'MetLife Dental' }));
+    await waitFor(() => expect(later.location()).toBe('/management/portal-credentials?office=office-demo-2'));
+    expect(await screen.findByRole('region', { name: 'MetLife Dental' })).toBeInTheDocument();
+  });
+
+
   it('counts the credentials that need attention on the key button', async () => {
     const { container } = setUp([INVALID, MFA, VALID]);
     const key = await button(2);

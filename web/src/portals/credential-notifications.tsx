@@ -1,6 +1,7 @@
 /**
- * Screen 6: the login-credential button in the header with a badge counting the current office's credentials
- * that need attention (invalid, failed, mfaRequired), and its popover (NOTIFICATION_POPOVER_WIDTH wide, at most
+ * Screen 6: the login-credential button in the header with a badge counting the credentials that need attention
+ * (invalid, failed, mfaRequired) of the current office (for a company user: the office picked on
+ * /management/portal-credentials), and its popover (NOTIFICATION_POPOVER_WIDTH wide, at most
  * NOTIFICATION_POPOVER_MAX_HEIGHT high, scrolling) listing them, each linking to the credentials page. Socket
  * events keep the list current: a credential whose status changes to one that needs no attention leaves it.
  */
@@ -21,12 +22,14 @@ import { Link } from 'react-router-dom';
 import { useOffice } from '../office/office-context';
 import { useRealtimeState } from '../realtime/realtime-context';
 import { providerStatuses } from './credential-status';
+import { useManagedOffice } from './managed-office';
 import { StatusChip } from './status-chip';
 import { useCredentialLiveUpdates, useCredentials, usePortals } from './use-portal-credentials';
 import './portals.css';
 
 const OFFICE_CREDENTIALS_PAGE = `${PATHS.dentalOfficeSettings}?tab=${PORTAL_CREDENTIALS_TAB}`;
 const MANAGEMENT_CREDENTIALS_PAGE = PATHS.managementPortalCredentials;
+const POPOVER_TITLE = 'Portal credentials';
 
 /**
  * The popover's own box is 400 wide and at most 500 high (its padding inside those), and its content scrolls under
@@ -104,15 +107,33 @@ export function NotificationList({ connected, socketError, loading, items, pageP
   );
 }
 
-/** The header's button; shown to users who may open a credentials page while an office is current. */
+/**
+ * The header's button, for users who may open a credentials page: office users see their current office's
+ * credentials; company users (the management page) the office they look at there (managed-office.ts), since many
+ * of them have no current office of their own.
+ */
 export function CredentialNotifications() {
   const { access, currentOfficeId } = useOffice();
   const pagePath = credentialsPageFor(access.effectiveRoles);
+  if (pagePath === MANAGEMENT_CREDENTIALS_PAGE) return <CompanyCredentialNotifications />;
   if (currentOfficeId === null || pagePath === null) return null;
-  return <CredentialNotificationsFor officeId={currentOfficeId} pagePath={pagePath} />;
+  return <CredentialNotificationsFor officeId={currentOfficeId} pagePath={pagePath} title={POPOVER_TITLE} />;
 }
 
-function CredentialNotificationsFor({ officeId, pagePath }: { officeId: string; pagePath: string }) {
+function CompanyCredentialNotifications() {
+  const { offices, officeId } = useManagedOffice();
+  if (officeId === null) return null;
+  const name = offices.data?.find((office) => office.id === officeId)?.name;
+  return (
+    <CredentialNotificationsFor
+      officeId={officeId}
+      pagePath={`${MANAGEMENT_CREDENTIALS_PAGE}?office=${encodeURIComponent(officeId)}`}
+      title={name === undefined ? POPOVER_TITLE : `${POPOVER_TITLE}: ${name}`}
+    />
+  );
+}
+
+function CredentialNotificationsFor({ officeId, pagePath, title }: { officeId: string; pagePath: string; title: string }) {
   const [open, setOpen] = useState(false);
   const socket = useRealtimeState();
   const portals = usePortals();
@@ -131,7 +152,7 @@ function CredentialNotificationsFor({ officeId, pagePath }: { officeId: string; 
       trigger="click"
       placement="bottomRight"
       styles={NOTIFICATION_POPOVER_STYLES}
-      title="Portal credentials"
+      title={title}
       content={
         <NotificationList
           connected={socket.status === 'connected'}

@@ -29,6 +29,8 @@ import { loginRunner } from './credentials/logins';
 import { credentialSecrets } from './crypto/credential-secrets';
 import { dataKeys } from './crypto/data-keys';
 import { type Keyring } from './crypto/keyring';
+import { keyRotationRoutes } from './key-rotation/key-rotation.routes';
+import { type KeyRotation } from './key-rotation/key-rotation.service';
 import { portalDataResponder } from './portal-data/portal-data.service';
 import { type PortalProviderAdapter } from './providers/provider';
 
@@ -61,6 +63,11 @@ export interface PortalsAppDeps {
   readonly bus?: Pick<EventBus, 'subscribe'>;
   /** How often held portal data requests are decided again; 0: only when the app is ready. Default a minute. */
   readonly portalDataSweepIntervalMs?: number;
+  /**
+   * The rewrap command's in-process rotation (key-rotation/): POST /internal/keys/rewrap from loopback with this
+   * token. Without it the route does not exist.
+   */
+  readonly keyRotation?: { readonly rotation: KeyRotation; readonly token: string };
   readonly now?: () => Date;
 }
 
@@ -110,6 +117,7 @@ export async function buildPortalsApp(deps: PortalsAppDeps): Promise<Server> {
 
   portalRoutes(app, { catalogue, sandbox: deps.providers.some((adapter) => adapter.sandbox) });
   credentialRoutes(app, { credentials });
+  if (deps.keyRotation) keyRotationRoutes(app, deps.keyRotation);
 
   const sweepEvery = deps.loginSweepIntervalMs ?? 60_000;
   let sweeper: NodeJS.Timeout | undefined;

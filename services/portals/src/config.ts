@@ -84,26 +84,58 @@ const DecryptOnlyKeys = envList.transform((entries, context) => {
   return keys;
 });
 
+const LogLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/**
+ * Where the data keys are and which key-encryption keys wrap them: what the service and the rewrap command
+ * (rewrap.ts) both read, so the command needs nothing else.
+ */
+const KeyEnvFields = {
+  DATA_DIR: z.string().min(1).default('./data'),
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must be a mongodb:// URI' }).optional(),
+  /** The key-encryption key: base64 of 32 random bytes (`openssl rand -base64 32`). */
+  PORTALS_KEK: KeyMaterial.optional(),
+  /** Its id, stored next to every data key it wraps; default: a fingerprint of the key. */
+  PORTALS_KEK_ID: z.string().regex(KEK_ID_PATTERN, { error: 'letters, digits, ".", "_" or "-", at most 64' }).optional(),
+  PORTALS_DECRYPT_ONLY_KEKS: DecryptOnlyKeys.optional(),
+  /** The embedded default's key file; default DATA_DIR/portals-keys/kek.json. */
+  PORTALS_KEK_FILE: z.string().min(1).optional(),
+  LOG_LEVEL: LogLevelEnv,
+};
+type KeyEnv = z.output<z.ZodObject<typeof KeyEnvFields>>;
+
+function checkKeyEnv(env: KeyEnv, context: z.RefinementCtx): void {
+  // A production store gets a managed key, never one generated into a container's file system.
+  if (env.MONGODB_URI !== undefined && env.PORTALS_KEK === undefined) {
+    context.addIssue({ code: 'custom', path: ['PORTALS_KEK'], message: 'is required with MONGODB_URI' });
+  }
+  if (env.PORTALS_KEK === undefined && (env.PORTALS_KEK_ID !== undefined || env.PORTALS_DECRYPT_ONLY_KEKS !== undefined)) {
+    context.addIssue({ code: 'custom', path: ['PORTALS_KEK'], message: 'is required with PORTALS_KEK_ID or PORTALS_DECRYPT_ONLY_KEKS' });
+  }
+}
+
+function keySettingsOf(env: KeyEnv, dataDir: string, cwd: string): KeySettings {
+  return env.PORTALS_KEK
+    ? {
+        source: 'environment',
+        current: new KeyEncryptionKey(env.PORTALS_KEK_ID ?? fingerprintId(env.PORTALS_KEK), env.PORTALS_KEK),
+        decryptOnly: env.PORTALS_DECRYPT_ONLY_KEKS ?? [],
+      }
+    : { source: 'file', file: path.resolve(cwd, env.PORTALS_KEK_FILE ?? path.join(dataDir, 'portals-keys', 'kek.json')) };
+}
+
 export const PortalsEnv = z
   .object({
+    ...KeyEnvFields,
     PORT: envPort.default(8082),
     /** Loopback by default: the service sits behind the gateway. A container sets 0.0.0.0. */
     HOST: z.string().min(1).default('127.0.0.1'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must be a mongodb:// URI' }).optional(),
     KAFKA_BROKERS: envList.pipe(z.array(z.string().min(1)).min(1)).optional(),
     OIDC_ISSUER: httpUrl(),
     OIDC_AUDIENCE: z.string().min(1),
     OIDC_JWKS_URL: httpUrl().optional(),
     OFFICES_URL: httpUrl().optional(),
     INTERNAL_API_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-    /** The key-encryption key: base64 of 32 random bytes (`openssl rand -base64 32`). */
-    PORTALS_KEK: KeyMaterial.optional(),
-    /** Its id, stored next to every data key it wraps; default: a fingerprint of the key. */
-    PORTALS_KEK_ID: z.string().regex(KEK_ID_PATTERN, { error: 'letters, digits, ".", "_" or "-", at most 64' }).optional(),
-    PORTALS_DECRYPT_ONLY_KEKS: DecryptOnlyKeys.optional(),
-    /** The embedded default's key file; default DATA_DIR/portals-keys/kek.json. */
-    PORTALS_KEK_FILE: z.string().min(1).optional(),
     PORTAL_PROVIDERS: z.enum(['sandbox']).default('sandbox'),
     SANDBOX_LOGIN_DELAY_MS: milliseconds().default(1_500),
     SANDBOX_MFA_DELAY_MS: milliseconds().default(1_000),
@@ -111,29 +143,16 @@ export const PortalsEnv = z
     LOGIN_STALE_AFTER_MS: z.coerce.number().int().min(1_000).default(120_000),
     PORTAL_DATA_LOGIN_WAIT_MS: milliseconds().default(DEFAULT_PORTAL_DATA_LOGIN_WAIT_MS),
     PORTAL_DATA_WAIT_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_PORTAL_DATA_WAIT_DAYS),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {
     if (env.OFFICES_URL !== undefined && env.INTERNAL_API_TOKEN === undefined) {
       context.addIssue({ code: 'custom', path: ['INTERNAL_API_TOKEN'], message: 'is required with OFFICES_URL' });
     }
-    // A production store gets a managed key, never one generated into a container's file system.
-    if (env.MONGODB_URI !== undefined && env.PORTALS_KEK === undefined) {
-      context.addIssue({ code: 'custom', path: ['PORTALS_KEK'], message: 'is required with MONGODB_URI' });
-    }
-    if (env.PORTALS_KEK === undefined && (env.PORTALS_KEK_ID !== undefined || env.PORTALS_DECRYPT_ONLY_KEKS !== undefined)) {
-      context.addIssue({ code: 'custom', path: ['PORTALS_KEK'], message: 'is required with PORTALS_KEK_ID or PORTALS_DECRYPT_ONLY_KEKS' });
-    }
+    checkKeyEnv(env, context);
   })
   .transform((env): PortalsConfig => {
     const dataDir = path.resolve(env.DATA_DIR);
-    const keys: KeySettings = env.PORTALS_KEK
-      ? {
-          source: 'environment',
-          current: new KeyEncryptionKey(env.PORTALS_KEK_ID ?? fingerprintId(env.PORTALS_KEK), env.PORTALS_KEK),
-          decryptOnly: env.PORTALS_DECRYPT_ONLY_KEKS ?? [],
-        }
-      : { source: 'file', file: path.resolve(env.PORTALS_KEK_FILE ?? path.join(dataDir, 'portals-keys', 'kek.json')) };
+    const keys = keySettingsOf(env, dataDir, process.cwd());
     return {
       port: env.PORT,
       host: env.HOST,
@@ -160,4 +179,35 @@ export const PortalsEnv = z
 /** Reads the configuration from the environment; throws a ConfigError naming every bad variable (never a value). */
 export function loadPortalsConfig(env: Environment = process.env): PortalsConfig {
   return loadConfig(PortalsEnv, env);
+}
+
+/** What the rewrap command uses: where the data keys are and the key-encryption keys. Nothing about serving. */
+export interface RewrapConfig {
+  /** Absolute; the embedded store is `{dataDir}/portals`, a running service announces itself in `{dataDir}/portals-keys`. */
+  readonly dataDir: string;
+  readonly mongodbUri?: string;
+  readonly keys: KeySettings;
+  readonly logLevel: LogLevel;
+}
+
+/**
+ * The rewrap command's environment: DATA_DIR or MONGODB_URI, and the keys (PORTALS_KEK, PORTALS_KEK_ID,
+ * PORTALS_DECRYPT_ONLY_KEKS, or the key file). Relative paths are taken from `cwd`: the command's npm script passes
+ * the folder npm was started in, so `npm run rewrap -w @dv/portals` from the repository root finds the `./data`
+ * that `npm start` uses.
+ */
+export function loadRewrapConfig(env: Environment = process.env, cwd: string = process.cwd()): RewrapConfig {
+  const RewrapEnv = z
+    .object(KeyEnvFields)
+    .superRefine(checkKeyEnv)
+    .transform((parsed): RewrapConfig => {
+      const dataDir = path.resolve(cwd, parsed.DATA_DIR);
+      return {
+        dataDir,
+        ...(parsed.MONGODB_URI === undefined ? {} : { mongodbUri: parsed.MONGODB_URI }),
+        keys: keySettingsOf(parsed, dataDir, cwd),
+        logLevel: parsed.LOG_LEVEL,
+      };
+    });
+  return loadConfig(RewrapEnv, env);
 }

@@ -5,8 +5,10 @@ export {
   DEFAULT_PORTAL_DATA_LOGIN_WAIT_MS,
   DEFAULT_PORTAL_DATA_WAIT_DAYS,
   loadPortalsConfig,
+  loadRewrapConfig,
   PortalsEnv,
   type KeySettings,
+  type RewrapConfig,
   type LogLevel,
   type PortalsConfig,
 } from './config';
@@ -21,7 +23,8 @@ export {
   type Keyring,
 } from './crypto/keyring';
 export { rewrapDataKeys, type RewrapOptions, type RewrapReport } from './crypto/rewrap-data-keys';
-export { rotateKeyFile, type RotationResult } from './rewrap';
+export { rotateKeyFile, type RotateKeyFileOptions, type RotationResult } from './crypto/rotate-key-file';
+export { runRewrap } from './rewrap';
 export { SANDBOX_MESSAGES, SANDBOX_RULES, sandboxLoginOutcome, sandboxPatientData, sandboxProviders } from './providers/sandbox';
 export {
   daysBefore,

@@ -6,7 +6,7 @@ import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, createInProcessBus, createLogger, createTestIssuer, INTERNAL_TOKEN_HEADER, officeDirectory, type TestIssuer } from '@dv/kit';
-import { loadPortalsConfig } from './config';
+import { loadPortalsConfig, loadRewrapConfig } from './config';
 import { startPortals, type RunningPortals } from './service';
 import { OFFICE_A1, OFFICE_A2, ORG_A, USERS } from './testing/harness';
 
@@ -119,6 +119,23 @@ describe('configuration', () => {
     expect(config.keys.decryptOnly.map((key) => key.id)).toEqual(['k1']);
     const fingerprinted = loadPortalsConfig({ ...base, PORTALS_KEK: kek });
     expect(fingerprinted.keys.source === 'environment' && fingerprinted.keys.current.id).toMatch(/^fp-/);
+  });
+
+  it('the rewrap command reads only the data folder or store and the keys: no identity provider, no port', () => {
+    expect(loadRewrapConfig({}, '/srv/app')).toEqual({
+      dataDir: '/srv/app/data',
+      keys: { source: 'file', file: '/srv/app/data/portals-keys/kek.json' },
+      logLevel: 'info',
+    });
+    expect(loadRewrapConfig({ DATA_DIR: 'elsewhere', PORTALS_KEK_FILE: 'keys/kek.json' }, '/srv/app')).toMatchObject({
+      dataDir: '/srv/app/elsewhere',
+      keys: { source: 'file', file: '/srv/app/keys/kek.json' },
+    });
+    const old = Buffer.alloc(32, 9).toString('base64');
+    const shared = loadRewrapConfig({ MONGODB_URI: 'mongodb://db/portals', PORTALS_KEK: kek, PORTALS_KEK_ID: 'k2', PORTALS_DECRYPT_ONLY_KEKS: `k1:${old}` });
+    expect(shared.mongodbUri).toBe('mongodb://db/portals');
+    expect(shared.keys.source === 'environment' && [shared.keys.current.id, shared.keys.decryptOnly.map((key) => key.id)]).toEqual(['k2', ['k1']]);
+    expect(() => loadRewrapConfig({ MONGODB_URI: 'mongodb://db/portals' })).toThrow(/PORTALS_KEK/);
   });
 
   it('refuses bad keys without printing them, and a MongoDB store without a managed key', () => {

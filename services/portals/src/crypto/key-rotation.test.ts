@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openNedbStore } from '@dv/kit';
 import { credentialsIn, type CredentialDocument } from '../credentials/credentials.store';
 import { LOGIN_MESSAGES } from '../credentials/logins';
-import { rotateKeyFile } from '../rewrap';
+import { rotateKeyFile } from './rotate-key-file';
 import { createHarness, OFFICE_A1, OFFICE_A2, USERS, type CallOptions, type Harness } from '../testing/harness';
 import { openPassword, sealPassword } from './credential-secrets';
 import { DATA_KEYS_COLLECTION, dataKeys, type DataKeyDocument } from './data-keys';
@@ -175,19 +175,20 @@ describe('the embedded key file', () => {
     }
   });
 
-  it('the command `node dist/rewrap.js` does the same from the environment and exits 0', async () => {
+  it('the command `node dist/rewrap.js` does the same with DATA_DIR alone (no service runs) and exits 0', async () => {
     const file = path.join(dir, 'portals-keys', 'kek.json');
     const { contents, sealed } = await sealOne(path.join(dir, 'portals'), file);
     const child = fork(path.join(__dirname, '..', 'rewrap.ts'), [], {
       execArgv: ['--require', path.join(__dirname, '..', 'testing', 'workspace-register.cjs')],
-      env: { PATH: process.env.PATH, DATA_DIR: dir, OIDC_ISSUER: 'https://id.test/', OIDC_AUDIENCE: 'api', LOG_LEVEL: 'info' },
+      // Only what the command uses: no identity provider, no port (a service's settings).
+      env: { DATA_DIR: dir },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect([code, output]).toEqual([0, expect.stringContaining('key file rotation finished')]);
+    expect([code, output]).toEqual([0, expect.stringContaining('key rotation finished')]);
     const rotated = await readKeyFile(file);
     expect(rotated?.current.id).not.toBe(contents.current.id);
     expect(output).not.toContain(rotated?.current.material().toString('base64'));

@@ -61,6 +61,31 @@ export function createKeyring(current: KeyEncryptionKey, decryptOnly: readonly K
   return { current, find: (id) => byId.get(id), ids: [...byId.keys()] };
 }
 
+/** A keyring whose keys a running service replaces during an in-process rotation (key-rotation/). */
+export interface SwitchableKeyring {
+  /** Always reads the keys of the latest replace(). */
+  readonly keyring: Keyring;
+  replace(next: Keyring): void;
+}
+
+export function switchableKeyring(initial: Keyring): SwitchableKeyring {
+  let active = initial;
+  return {
+    keyring: {
+      get current() {
+        return active.current;
+      },
+      find: (id) => active.find(id),
+      get ids() {
+        return active.ids;
+      },
+    },
+    replace(next) {
+      active = next;
+    },
+  };
+}
+
 /** Decodes a base64 (or base64url) KEK; anything but 32 bytes is refused. */
 export function decodeKeyMaterial(encoded: string): Buffer {
   const trimmed = encoded.trim();

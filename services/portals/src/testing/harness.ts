@@ -91,6 +91,8 @@ export interface HarnessOptions {
   readonly now?: () => Date;
   /** A store folder to reuse (a restart); default a new temporary folder. */
   readonly dir?: string;
+  /** The in-process key rotation route (off by default, as in an app without an embedded store). */
+  readonly keyRotation?: PortalsAppDeps['keyRotation'];
 }
 
 export interface Harness {
@@ -196,6 +198,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     loginSweepIntervalMs: options.loginSweepIntervalMs ?? 0,
     bus,
     portalDataSweepIntervalMs: 0,
+    ...(options.keyRotation ? { keyRotation: options.keyRotation } : {}),
     ...(options.now ? { now: options.now } : {}),
   };
   const app = await buildPortalsApp(deps);

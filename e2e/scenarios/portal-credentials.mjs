@@ -2,7 +2,8 @@
  * Portal credentials end to end (issue 5): the staff manager on the portal credentials tab of
  * /dental-office-settings adds, answers MFA for, breaks, edits and deletes credentials against the sandbox
  * portals (services/portals/README.md, "Sandbox"), and watches the cards and the notification badge change live
- * through the socket, without reloading. The scenarios share the stack, so each works on portals of its own.
+ * through the socket, without reloading, in another tab too; a company user's badge follows the office picked on
+ * /management/portal-credentials. The scenarios share the stack, so each works on portals of its own.
  */
 import { assert, signInAt, waitForPath } from '../lib/helpers.mjs';
 
@@ -130,7 +131,7 @@ export const portalCredentialMfa = {
 
 export const portalCredentialWrongPassword = {
   id: 'portal-credentials-wrong-password',
-  async run({ stack, page, shot }) {
+  async run({ stack, page, context, shot }) {
     await openCredentialsPage(page, stack);
     const before = await badgeCount(page);
     const guardian = card(page, 'Guardian Anytime');
@@ -147,6 +148,10 @@ export const portalCredentialWrongPassword = {
     assert.equal(await popover.getByText('No connection to server').count(), 0, 'the socket is connected');
     await popover.getByText('DentalXChange: Invalid').waitFor();
     await page.waitForTimeout(300); // let the popover finish opening
+    // Screen 6: the popover itself is 400 wide and at most 500 high (its padding inside).
+    const box = await page.locator('.ant-popover-container').filter({ has: popover }).boundingBox();
+    assert.equal(Math.round(box?.width ?? 0), 400, 'the popover is 400 wide');
+    assert.ok((box?.height ?? Infinity) <= 500, 'the popover is at most 500 high');
     await shot('2-popover');
 
     // A retry with the same (wrong) password is refused: the server's reason shows in the tooltip.
@@ -155,6 +160,25 @@ export const portalCredentialWrongPassword = {
     await page.getByRole('tooltip').filter({ hasText: 'The portal rejected the username or password' }).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
     await shot('3-retry-refused');
+
+    // Another tab counts it too; deleted here, it leaves that tab's badge and popover without a reload there.
+    const other = await context.newPage();
+    await other.goto(`${stack.demoUrl}/verification`);
+    await waitForSocket(other);
+    await waitForBadge(other, before + 1);
+    await other.evaluate(() => {
+      globalThis.__noReload = true;
+    });
+    await guardian.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('tooltip').filter({ hasText: 'Delete this credential?' }).getByRole('button', { name: 'Delete' }).click();
+    await guardian.getByRole('button', { name: 'Login' }).waitFor();
+    await waitForBadge(other, before);
+    await other.getByRole('button', { name: `Portal credential notifications (${before})` }).click();
+    const otherPopover = other.getByRole('region', { name: 'Portal credential notifications' });
+    await otherPopover.waitFor();
+    assert.equal(await otherPopover.getByRole('link', { name: 'Guardian Anytime' }).count(), 0, 'the other tab no longer lists it');
+    assert.equal(await other.evaluate(() => globalThis.__noReload === true), true, 'the other tab was not reloaded');
+    await other.close();
   },
 };
 
@@ -162,9 +186,12 @@ export const portalCredentialEditDelete = {
   id: 'portal-credentials-edit-delete',
   async run({ stack, page, shot }) {
     await openCredentialsPage(page, stack);
+    const before = await badgeCount(page);
     const concordia = card(page, 'United Concordia Dental');
-    await addCredential(page, 'United Concordia Dental', 'frontdesk', 'kept-password');
-    await concordia.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
+    // A password the sandbox refuses: were it lost on an edit, a kept one could not be told from it.
+    await addCredential(page, 'United Concordia Dental', 'frontdesk', 'wrong');
+    await concordia.getByText('DentalXChange: Invalid').waitFor({ timeout: 15_000 });
+    await waitForBadge(page, before + 1);
 
     const puts = [];
     page.on('request', (request) => {
@@ -179,23 +206,38 @@ export const portalCredentialEditDelete = {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.deepEqual(puts, [{ username: 'frontdesk-renamed' }], 'the edit sent no password');
-    // The service logs in again with the stored password: the login succeeds.
+    // The service logs in again with the stored password, the wrong one it kept: Invalid again.
     await concordia.getByText('frontdesk-renamed', { exact: true }).waitFor();
-    await concordia.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
+    await concordia.getByText('DentalXChange: In progress').waitFor();
+    await concordia.getByText('DentalXChange: Invalid').waitFor({ timeout: 15_000 });
+    // So does a retry: the kept password is refused.
     await concordia.getByRole('button', { name: 'Retry login' }).click();
+    await page.getByRole('tooltip').filter({ hasText: 'The portal rejected the username or password' }).waitFor({ timeout: 15_000 });
+    await concordia.getByText('DentalXChange: Invalid').waitFor();
+    await waitForBadge(page, before + 1);
+    await page.waitForTimeout(300);
+    await shot('2-kept-wrong-password');
+
+    // A right password typed in: Active, and the badge lets go of it.
+    await concordia.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('Password', { exact: true }).fill('right-password');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.deepEqual(puts.at(-1), { username: 'frontdesk-renamed', password: 'right-password' });
     await concordia.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
+    await waitForBadge(page, before);
     await assertNotReloaded(page);
-    await shot('2-edited-still-active');
+    await shot('3-new-password-active');
 
     await concordia.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('tooltip').filter({ hasText: 'Delete this credential?' });
     await confirm.waitFor();
     await page.waitForTimeout(300);
-    await shot('3-confirm-delete');
+    await shot('4-confirm-delete');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await concordia.getByRole('button', { name: 'Login' }).waitFor();
     assert.equal(await concordia.getByText(/^DentalXChange: /).count(), 0);
-    await shot('4-deleted');
+    await shot('5-deleted');
   },
 };
 
@@ -212,14 +254,31 @@ export const portalCredentialManagement = {
     const humana = card(page, 'Humana Dental Providers');
     await addCredential(page, 'Humana Dental Providers', 'oak-frontdesk', 'sandbox-password');
     await humana.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
+    // The admin has no office of their own: the badge counts the office looked at here.
+    await waitForSocket(page);
+    const oakBefore = await badgeCount(page);
+    const ameritas = card(page, 'Ameritas Dental Providers');
+    await addCredential(page, 'Ameritas Dental Providers', 'oak-frontdesk', 'wrong');
+    await ameritas.getByText('DentalXChange: Invalid').waitFor({ timeout: 15_000 });
+    await waitForBadge(page, oakBefore + 1);
+    await page.getByRole('button', { name: `Portal credential notifications (${oakBefore + 1})` }).click();
+    const popover = page.getByRole('region', { name: 'Portal credential notifications' });
+    await popover.getByRole('link', { name: 'Ameritas Dental Providers' }).waitFor();
+    await page.getByText('Portal credentials: Bright Smiles Dental – Oak Ave').waitFor();
+    await page.keyboard.press('Escape');
     await page.evaluate(() => globalThis.scrollTo(0, 0));
     await shot('1-company-user');
 
-    // The other office has its own credentials: Humana has none there.
+    // The other office has its own credentials: Humana has none there, and the badge follows it.
     await page.getByRole('combobox', { name: 'Dental office' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Bright Smiles Dental – Main St' }).click();
     await page.waitForURL((url) => url.searchParams.get('office') === 'office-demo-1');
     await humana.getByRole('button', { name: 'Login' }).waitFor();
+    await ameritas.getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByRole('button', { name: /^Portal credential notifications \(\d+\)$/ }).click();
+    await page.getByText('Portal credentials: Bright Smiles Dental – Main St').waitFor();
+    assert.equal(await popover.getByRole('link', { name: 'Ameritas Dental Providers' }).count(), 0, 'Oak Ave\'s credential is not counted for Main St');
+    await page.keyboard.press('Escape');
     await shot('2-other-office');
   },
 };

@@ -327,6 +327,9 @@ export type FormQuestionType = z.infer<typeof FormQuestionType>;
 export const SOURCE_JOB_STATUSES = ['pending', 'processing', 'credentialPending', 'mfaRequired', 'done'] as const;
 export const SourceJobStatus = zenum(SOURCE_JOB_STATUSES);
 export type SourceJobStatus = z.infer<typeof SourceJobStatus>;
+/** Source job statuses that wait for the office: a portal credential, an MFA code. */
+export const WAITING_SOURCE_JOB_STATUSES = ['credentialPending', 'mfaRequired'] as const satisfies readonly SourceJobStatus[];
+export type WaitingSourceJobStatus = (typeof WAITING_SOURCE_JOB_STATUSES)[number];
 
 export const VERIFICATION_STATUSES = ['Completed', 'Submitted', 'Pending', 'portalpending'] as const;
 export const VerificationStatus = zenum(VERIFICATION_STATUSES);

@@ -10,11 +10,19 @@
  *   Add, edit, delete: the office's managers (staffmanager, groupmanager, who reach the credentials tab of
  *   /dental-office-settings) and company users (who reach /management/portal-credentials).
  */
-import { COMPANY_ROLES, CREDENTIAL_EDIT_ROLES, CREDENTIAL_USE_ROLES, OFFICE_ROLES, hasAnyRole, type Role } from '@dv/contracts';
+import {
+  COMPANY_ADMIN_ROLES,
+  COMPANY_ROLES,
+  CREDENTIAL_EDIT_ROLES,
+  CREDENTIAL_USE_ROLES,
+  OFFICE_ROLES,
+  hasAnyRole,
+  type Role,
+} from '@dv/contracts';
 import { Forbidden, Invalid, type Actor } from '@dv/kit';
 
 export const CATALOGUE_READ_ROLES: readonly Role[] = [...OFFICE_ROLES, ...COMPANY_ROLES];
-export const CATALOGUE_WRITE_ROLES: readonly Role[] = ['admin', 'superadministrator'];
+export const CATALOGUE_WRITE_ROLES: readonly Role[] = COMPANY_ADMIN_ROLES;
 
 const NOT_ALLOWED = 'Your role does not allow this';
 export const OFFICE_REQUIRED = 'Choose a dental office: the Connected-Dental-Office header names none';

@@ -13,12 +13,12 @@
  * - inProgress: wait for the login to end. A new request waits at most the configured time, then is answered
  *   `credentialPending` (still logging in) and stays open; an open request just waits.
  */
-import { type PortalProvider } from '@dv/contracts';
+import { type PortalProvider, type WaitingSourceJobStatus } from '@dv/contracts';
 import { firstProblem, overallStatus, providerNames } from '../credentials/credential-status';
 import { type ProviderStates } from '../credentials/credentials.store';
 
 /** A waiting status: the verification waits for the office. */
-export type WaitingStatus = 'credentialPending' | 'mfaRequired';
+export type WaitingStatus = WaitingSourceJobStatus;
 
 export type PortalDataStep =
   | { readonly kind: 'fetch'; readonly providers: readonly PortalProvider[] }

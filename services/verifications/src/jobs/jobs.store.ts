@@ -17,6 +17,7 @@ import {
   type SourceJobStatus,
   type VerificationJobView,
   type VerificationSource,
+  WAITING_SOURCE_JOB_STATUSES,
 } from '@dv/contracts';
 import { type BaseDocument, type Store, type Transaction } from '@dv/kit';
 
@@ -65,7 +66,7 @@ export type JobChange = Partial<Omit<JobDocument, '_id' | 'verificationId' | 'or
 /** Statuses of a job some process still works on. */
 export const ACTIVE_JOB_STATUSES: readonly SourceJobStatus[] = ['pending', 'processing'];
 /** Statuses of a job that waits for the office (a credential, an MFA code). */
-export const WAITING_JOB_STATUSES: readonly SourceJobStatus[] = ['credentialPending', 'mfaRequired'];
+export const WAITING_JOB_STATUSES: readonly SourceJobStatus[] = WAITING_SOURCE_JOB_STATUSES;
 
 export function isActive(job: Pick<JobDocument, 'status'>): boolean {
   return ACTIVE_JOB_STATUSES.includes(job.status);

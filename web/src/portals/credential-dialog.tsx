@@ -94,7 +94,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
         if (opened && !inField) usernameRef.current?.focus();
       }}
       destroyOnHidden
-      maskClosable={!saving}
+      mask={{ closable: !saving }}
     >
       <Form id={formId} layout="vertical" requiredMark={false}>
         <Form.Item

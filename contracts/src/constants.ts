@@ -42,6 +42,8 @@ export const SOCKET_NO_RECONNECT_CLOSE_CODES: readonly number[] = [SOCKET_CLOSE_
 
 // ---------- Layout and fields ----------
 
+/** The local development host: the web app's dev server (the developer tools drawer shows only there, screen 4). */
+export const DEVELOPMENT_HOST = 'localhost:3000';
 export const FIXED_VIEWPORT_WIDTH = 1280;
 export const CREDENTIAL_CARD_MAX_CARRIERS = 3;
 export const NOTIFICATION_POPOVER_WIDTH = 400;

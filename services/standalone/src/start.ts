@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { DEVELOPMENT_HOST } from '@dv/contracts';
 import { createDevIdp, WEB_CLIENT_ID, DEFAULT_AUDIENCE, type DevIdp } from '@dv/dev-idp';
 import { gatewayConfig, startGateway, type RunningGateway } from '@dv/gateway';
 import { createClosers, createInProcessBus, createLogger, type EventBus, type Logger } from '@dv/kit';
@@ -130,7 +131,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
           redirectUris: [
             `http://localhost:${port}/handleLogin`,
             `http://demo.localhost:${port}/handleLogin`,
-            'http://localhost:3000/handleLogin',
+            `http://${DEVELOPMENT_HOST}/handleLogin`,
           ],
         },
       ],

@@ -3,10 +3,10 @@
  * LOCAL_SETTINGS_KEY_PREFIX. They exist only on the local development host (the Vite dev server on port 3000):
  * anywhere else every switch reads off, so nobody skips the maintenance lock by editing storage.
  */
-import { LOCAL_SETTINGS_KEY_PREFIX } from '@dv/contracts';
+import { DEVELOPMENT_HOST, LOCAL_SETTINGS_KEY_PREFIX } from '@dv/contracts';
 import { readStored, writeStored } from '../platform/browser-storage';
 
-export const DEV_HOST = 'localhost:3000';
+export const DEV_HOST = DEVELOPMENT_HOST;
 
 export const DEV_SETTINGS = [
   { key: 'showFormKeys', label: 'Show form keys' },

@@ -30,7 +30,10 @@ export interface OutboxDocument extends BaseDocument {
    */
   readonly payloadJson: string;
   readonly occurredAt: string;
-  /** Sort key that keeps insertion order: zero-padded epoch ms, then a per-process counter. */
+  /**
+   * Sort key that keeps insertion order: zero-padded epoch ms, then a per-process counter; per key always after
+   * the key's rows already written, whatever the writer's clock says.
+   */
   readonly position: string;
   readonly status: OutboxStatus;
   /** Failed publish attempts so far. */
@@ -61,6 +64,23 @@ function nextPosition(now: number): string {
   return `${String(now).padStart(15, '0')}-${String(counter).padStart(9, '0')}`;
 }
 
+/** The first position of the millisecond after the one `position` is in. */
+function positionAfter(position: string): string {
+  const ms = Number(position.split('-', 1)[0]);
+  return `${String(ms + 1).padStart(15, '0')}-${'0'.repeat(9)}`;
+}
+
+/**
+ * A position after every row of the key already written: the clock orders events of one process, but replicas'
+ * clocks differ, and a process restarted within the same millisecond starts its counter again. Taking the last
+ * row of the key into account keeps the order per key whoever writes.
+ */
+async function positionFor(tx: Transaction, collection: string, key: string, now: number): Promise<string> {
+  const candidate = nextPosition(now);
+  const last = await tx.collection<OutboxDocument>(collection).findOne({ key }, { sort: { position: -1 } });
+  return last === null || last.position < candidate ? candidate : positionAfter(last.position);
+}
+
 export function createOutbox(options: OutboxOptions = {}): Outbox {
   const collection = options.collection ?? OUTBOX_COLLECTION;
   const now = options.now ?? Date.now;
@@ -83,7 +103,7 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
         type: event.type,
         payloadJson: JSON.stringify(event.payload ?? null),
         occurredAt: event.occurredAt,
-        position: nextPosition(at),
+        position: await positionFor(tx, collection, event.key, at),
         status: 'pending',
         attempts: 0,
         availableAt: at,
@@ -101,4 +121,5 @@ export async function ensureOutboxIndexes(
 ): Promise<void> {
   await store.ensureIndex(collection, { fields: ['status', 'position'] });
   await store.ensureIndex(collection, { fields: ['key', 'status', 'position'] });
+  await store.ensureIndex(collection, { fields: ['key', 'position'] });
 }

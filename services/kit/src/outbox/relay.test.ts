@@ -137,6 +137,26 @@ describe('outbox and relay', () => {
     expect(ids()).toHaveLength(3);
   });
 
+  it("keeps per-key order when a later writer's clock is behind (another replica, a restart)", async () => {
+    await addEvents([{ key: 'a', id: 'first' }]);
+    // A second replica whose clock runs 5 s behind writes the next events of the same aggregate.
+    const behind = createOutbox({ now: () => clock - 5_000 });
+    for (const id of ['second', 'third']) {
+      await store.transaction(async (tx) => {
+        await behind.add(tx, { topic: 'orders', key: 'a', id, type: 'OrderChanged', payload: { id } });
+      });
+    }
+    await store.transaction(async (tx) => {
+      await behind.add(tx, { topic: 'orders', key: 'b', id: 'other-key', type: 'OrderChanged', payload: {} });
+    });
+    const { bus, ids } = recordingBus();
+    await createOutboxRelay({ store, bus, now }).runOnce();
+    const published = ids();
+    expect(published.filter((id) => id !== 'other-key')).toEqual(['first', 'second', 'third']);
+    // Another key is not held back by the first key's rows: its own clock decides.
+    expect(published[0]).toBe('other-key');
+  });
+
   it('retries a failed publish with exponential backoff and holds later events of that key meanwhile', async () => {
     await addEvents([
       { key: 'a', id: 'e1' },

@@ -8,11 +8,11 @@
  * - the embedded default: a key file in the data folder, created with mode 0600 at first start.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { inspect } from 'node:util';
 import { z } from 'zod';
 import { KEY_BYTES } from './envelope';
+import { writeOwnerOnlyFile } from './owner-only-file';
 
 export const KEK_ID_PATTERN = /^[\w.-]{1,64}$/;
 
@@ -146,16 +146,12 @@ export async function readKeyFile(file: string): Promise<KeyFileContents | undef
 
 /** Writes the file whole, readable by its owner only, and replaces the old one atomically (rename). */
 export async function writeKeyFile(file: string, contents: KeyFileContents): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const body = JSON.stringify(
     { version: 1, current: toStored(contents.current), decryptOnly: contents.decryptOnly.map(toStored) },
     null,
     2,
   );
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${body}\n`, { mode: 0o600, flag: 'w' });
-  await chmod(temporary, 0o600);
-  await rename(temporary, file);
+  await writeOwnerOnlyFile(file, `${body}\n`);
 }
 
 /** The key file's keys; at first start a new KEK is generated and written. */

@@ -6,9 +6,10 @@
  * closes. Whoever may read the file may read the key file next to it, so the token grants nothing new.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeOwnerOnlyFile } from '../crypto/owner-only-file';
 
 export const ROTATION_PATH = '/internal/keys/rewrap';
 
@@ -29,12 +30,7 @@ export function newRotationToken(): string {
 }
 
 export async function writeRotationControl(dataDir: string, control: RotationControl): Promise<void> {
-  const file = rotationControlFile(dataDir);
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(control)}\n`, { mode: 0o600 });
-  await chmod(temporary, 0o600);
-  await rename(temporary, file);
+  await writeOwnerOnlyFile(rotationControlFile(dataDir), `${JSON.stringify(control)}\n`);
 }
 
 export async function readRotationControl(dataDir: string): Promise<RotationControl | undefined> {

@@ -1,9 +1,8 @@
 /** /sessionEnd: the session has expired (or ended in another tab); sign in again to go back where you were. */
 import { PATHS } from '@dv/contracts';
-import { Button, Result } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { CenteredPage } from '../pages/centered-result';
+import { useSearchParams } from 'react-router-dom';
+import { SignInPrompt } from '../pages/centered-result';
 import { safeReturnPath, withReturn } from './return-path';
 import { useSessionController } from './session-context';
 import { useRunOnce } from './use-run-once';
@@ -21,17 +20,11 @@ export function SessionEndPage() {
   });
 
   return (
-    <CenteredPage>
-      <Result
-        status="info"
-        title={<h1 className="dv-page-title">Your session has ended</h1>}
-        subTitle="For your security you were signed out. Sign in again to continue where you left off."
-        extra={
-          <Link to={withReturn(PATHS.login, returnTo)}>
-            <Button type="primary">Sign in again</Button>
-          </Link>
-        }
-      />
-    </CenteredPage>
+    <SignInPrompt
+      title="Your session has ended"
+      explanation="For your security you were signed out. Sign in again to continue where you left off."
+      to={withReturn(PATHS.login, returnTo)}
+      action="Sign in again"
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { Card } from 'antd';
+import { Button, Card, Result } from 'antd';
 import { type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 /** A page whose whole content is one message, centred. */
 export function CenteredPage({ children }: { children: ReactNode }) {
@@ -7,5 +8,23 @@ export function CenteredPage({ children }: { children: ReactNode }) {
     <main className="dv-centered">
       <Card className="dv-card">{children}</Card>
     </main>
+  );
+}
+
+/** A signed-out user's page: why, and a button to sign in. */
+export function SignInPrompt({ title, explanation, to, action }: { title: string; explanation: string; to: string; action: string }) {
+  return (
+    <CenteredPage>
+      <Result
+        status="info"
+        title={<h1 className="dv-page-title">{title}</h1>}
+        subTitle={explanation}
+        extra={
+          <Link to={to}>
+            <Button type="primary">{action}</Button>
+          </Link>
+        }
+      />
+    </CenteredPage>
   );
 }

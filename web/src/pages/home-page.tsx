@@ -4,26 +4,19 @@
  * offers the sign-in instead of starting it.
  */
 import { homePathFor, PATHS } from '@dv/contracts';
-import { Button, Result } from 'antd';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { isSignedOutState } from '../auth/return-path';
 import { useAccess } from '../office/office-context';
-import { CenteredPage } from './centered-result';
+import { SignInPrompt } from './centered-result';
 
 function SignedOut() {
   return (
-    <CenteredPage>
-      <Result
-        status="info"
-        title={<h1 className="dv-page-title">You are signed out</h1>}
-        subTitle="Your session was not accepted any more, so it was ended in this browser."
-        extra={
-          <Link to={PATHS.login}>
-            <Button type="primary">Sign in</Button>
-          </Link>
-        }
-      />
-    </CenteredPage>
+    <SignInPrompt
+      title="You are signed out"
+      explanation="Your session was not accepted any more, so it was ended in this browser."
+      to={PATHS.login}
+      action="Sign in"
+    />
   );
 }
 

@@ -14,9 +14,8 @@ import {
 } from '@dv/contracts';
 import { request } from 'undici';
 import { formatBytes } from './body-limit';
-import { HOST_A, ORG_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
 
-const STAFF_A = { sub: 'user-staff-a', org: ORG_A.id, roles: ['staff'], allowedOfficeIds: ['office-a1'] };
 const MB = 1_048_576;
 const TOO_LARGE = `Request body too large: this route accepts at most ${formatBytes(BUG_REPORT_MAX_BODY_BYTES)}`;
 

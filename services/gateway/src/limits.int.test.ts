@@ -1,9 +1,8 @@
 import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { HOST_A, ORG_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
 
-const STAFF_A = { sub: 'user-staff-a', org: ORG_A.id, roles: ['staff'], allowedOfficeIds: ['office-a1'] };
 const KB = 1024;
 
 /** A port nothing listens on: bound, then released. */

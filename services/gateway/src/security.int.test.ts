@@ -1,9 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { base64url, exportSPKI, importJWK, SignJWT, type CryptoKey } from 'jose';
 import { createTestIssuer, type TestIssuer } from '@dv/kit';
-import { HOST_A, HOST_B, ORG_A, startGatewayHarness, type CallResult, type GatewayHarness } from './testing/harness';
+import { HOST_A, HOST_B, ORG_A, STAFF_A, startGatewayHarness, type CallResult, type GatewayHarness } from './testing/harness';
 
-const STAFF_A = { sub: 'user-staff-a', email: 'staff@a.test', org: ORG_A.id, roles: ['staff'], allowedOfficeIds: ['office-a1'] };
 const ADMIN_A = { sub: 'user-admin-a', email: 'admin@a.test', org: ORG_A.id, roles: ['admin'], allowedOfficeIds: [] };
 /** An authenticated call any signed-in user may make (SPEC section 7). */
 const OFFICE_SETTINGS = '/api/dentaloffice/user/all';

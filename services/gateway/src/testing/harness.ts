@@ -13,6 +13,8 @@ import { startUpstreamDouble, TEST_INTERNAL_TOKEN, type UpstreamDouble } from '.
 export const ORG_A = { id: 'org-a', name: 'Alpha Dental', clientType: 'dentalOffice' as const };
 export const ORG_B = { id: 'org-b', name: 'Beta Dental', clientType: 'dentalOffice' as const };
 export const HOST_A = 'a.localhost';
+/** A staff user of office-a1 in ORG_A: the ordinary caller of the tests. */
+export const STAFF_A = { sub: 'user-staff-a', email: 'staff@a.test', org: ORG_A.id, roles: ['staff'], allowedOfficeIds: ['office-a1'] };
 export const HOST_B = 'b.localhost';
 /** office id -> organization id */
 export const OFFICES: Readonly<Record<string, string>> = {

@@ -11,3 +11,4 @@ export * from './billing';
 export * from './treatment-plan';
 export * from './offices-admin';
 export * from './verifications';
+export * from './verification-workspace';

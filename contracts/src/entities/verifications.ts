@@ -217,6 +217,8 @@ export const VerificationDetail = z.object({
   /** The plan library entry the plan is shared through (GET /api/plans/{id}). */
   planId: z.string().nullable(),
   warnings: z.array(InternalWarning),
+  /** Counts the ticket's writes (0 at creation); an edit names the version it was made on (409 when stale). */
+  version: z.number().int().min(0),
   jobs: z.array(VerificationJobView),
   patient: PatientV3,
   plan: PlanV3.nullable(),
@@ -243,7 +245,11 @@ export const FieldEdit = z.strictObject({
 export type FieldEdit = z.infer<typeof FieldEdit>;
 
 /** PATCH /api/verifications/{id}. */
-export const VerificationEditInput = z.strictObject({ edits: z.array(FieldEdit).min(1).max(100) });
+export const VerificationEditInput = z.strictObject({
+  edits: z.array(FieldEdit).min(1).max(100),
+  /** The ticket version the edits were made on (VerificationDetail.version); omitted, the edit applies to any. */
+  version: z.number().int().min(0).optional(),
+});
 export type VerificationEditInput = z.infer<typeof VerificationEditInput>;
 
 // ---------- Lists ----------

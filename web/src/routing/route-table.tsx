@@ -23,6 +23,9 @@ import { UnderConstructionPage } from '../pages/under-construction-page';
 import { UserGuidePage } from '../pages/user-guide-page';
 import { DentalOfficeSettingsPage } from '../portals/dental-office-settings-page';
 import { ManagementPortalCredentialsPage } from '../portals/management-portal-credentials-page';
+import { NewVerificationPage } from '../verification/new/new-verification-page';
+import { VerificationSourcePage } from '../verification/source/source-page';
+import { VerificationPage } from '../verification/ticket/verification-page';
 import { RouteGate } from './route-gate';
 
 export const PAGES: Readonly<Record<string, ComponentType>> = {
@@ -41,6 +44,9 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   [PATHS.managementPortalCredentials]: ManagementPortalCredentialsPage,
   [PATHS.managementBugs]: BugListPage,
   [PATHS.managementBug]: BugDetailPage,
+  [PATHS.verification]: NewVerificationPage,
+  [PATHS.verificationDetail]: VerificationPage,
+  [PATHS.verificationSource]: VerificationSourcePage,
 };
 
 /** '/plan/{id}' -> '/plan/:id'. */

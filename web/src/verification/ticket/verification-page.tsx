@@ -1,0 +1,4 @@
+/** /verification/{id}: the verification workspace (being built). */
+export function VerificationPage() {
+  return <div className="dv-page">Verification</div>;
+}

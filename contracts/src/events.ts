@@ -43,6 +43,12 @@ export const EVENT_TYPES = {
   /** On TOPICS.portalCredentials, beside credentialChanged: CredentialRemovedPayload. */
   credentialRemoved: 'portal-credential.removed',
   verificationReady: 'verification.ready',
+  /**
+   * On TOPICS.verificationReady, beside verificationReady: a source job of the verification changed status while
+   * another still runs (or it was claimed, or retried); the same payload, VerificationReadyPayload. Browsers get
+   * both as the socket's verification status event, so each job's chip follows live.
+   */
+  verificationJobChanged: 'verification.job-changed',
   bugReported: 'bug.reported',
   /** On TOPICS.portalDataRequests: PortalDataRequestPayload (entities/verifications.ts). */
   portalDataRequested: 'portal-data.requested',

@@ -60,6 +60,13 @@ const ROUTES = [
     socketEvent: SOCKET_EVENTS.verificationStatus,
     socketPayload: VerificationReadyEvent,
   } satisfies Route<VerificationReadyPayload>,
+  {
+    topic: TOPICS.verificationReady,
+    type: EVENT_TYPES.verificationJobChanged,
+    payload: VerificationReadyPayload,
+    socketEvent: SOCKET_EVENTS.verificationStatus,
+    socketPayload: VerificationReadyEvent,
+  } satisfies Route<VerificationReadyPayload>,
 ] as const;
 
 export interface ForwardingOptions {

@@ -291,6 +291,30 @@ describe('bus events reach the rooms they belong to', () => {
     expect(a1.named(SOCKET_EVENTS.verificationStatus)).toHaveLength(1);
   });
 
+  it('a job change of a verification still working reaches its office as the same status event, ids only', async () => {
+    const a1 = await signedIn(users.staffA1);
+    const a2 = await signedIn(users.staffA2);
+    await bus.publish(TOPICS.verificationReady, {
+      key: 'ver-3',
+      id: randomUUID(),
+      type: EVENT_TYPES.verificationJobChanged,
+      payload: {
+        verificationId: 'ver-3',
+        jobs: [{ id: 'job-3', status: 'processing', source: 'portal', memberId: 'W123456789' }],
+        orgId: ORG_A,
+        officeId: 'office-a1',
+      },
+      occurredAt: new Date().toISOString(),
+    });
+    expect(await a1.waitForEvent(SOCKET_EVENTS.verificationStatus)).toEqual({
+      verificationId: 'ver-3',
+      jobs: [{ id: 'job-3', status: 'processing', source: 'portal' }],
+    });
+    expect(a1.frames.join('\n')).not.toContain('W123456789');
+    await settle(50);
+    expect(a2.named(SOCKET_EVENTS.verificationStatus)).toEqual([]);
+  });
+
   it('a redelivered event is emitted once; a malformed one or another type not at all', async () => {
     const a1 = await signedIn(users.staffA1);
     const event = credentialEvent({ credentialId: 'cred-dup', status: 'failed', orgId: ORG_A, officeId: 'office-a1' });

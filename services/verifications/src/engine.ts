@@ -65,6 +65,7 @@ export function createVerificationEngine(options: VerificationEngineOptions): Ve
     store,
     jobs,
     completion,
+    outbox,
     handlers: {
       clearinghouse: clearinghouseJobHandler({
         clearinghouse: options.clearinghouse,

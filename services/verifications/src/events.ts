@@ -7,6 +7,8 @@
  *   and statuses only: the realtime service forwards it to the office's browsers, which refetch the ticket.
  *   It is written in the transaction of the ticket update that ended the last running job, and again each
  *   time a job that waited for the office (credentialPending, mfaRequired) moves on.
+ * - TOPICS.verificationReady / `verification.job-changed` (the same payload): a job changed status while the
+ *   verification is not ready (claimed, finished while another runs, retried), so the browsers' chips follow.
  * - TOPICS.portalDataRequests / `portal-data.requested` (PortalDataRequestPayload): a portal job asks the
  *   portals service for the patient's data. Service to service; it carries the patient identifiers a portal
  *   search needs, nothing else.
@@ -30,11 +32,12 @@ export function verificationReadyMessage(
   verification: { readonly _id: string; readonly orgId: string; readonly officeId: string },
   jobs: readonly Pick<JobDocument, '_id' | 'status' | 'source'>[],
   occurredAt: string,
+  type: typeof EVENT_TYPES.verificationReady | typeof EVENT_TYPES.verificationJobChanged = EVENT_TYPES.verificationReady,
 ): OutboxMessage<VerificationReadyPayload> {
   return {
     topic: TOPICS.verificationReady,
     key: verification._id,
-    type: EVENT_TYPES.verificationReady,
+    type,
     occurredAt,
     payload: {
       verificationId: verification._id,

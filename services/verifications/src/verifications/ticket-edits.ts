@@ -168,3 +168,15 @@ export function applyEdits(wrapper: TicketWrapperV3, edits: readonly FieldEdit[]
   }
   return { wrapper: edited, paths: [...new Set(paths)] };
 }
+
+/** The value an edit path names as stored now (a scored field's value, a text), or null when there is none. */
+export function storedValueAt(wrapper: TicketWrapperV3, path: string): unknown {
+  const segments = path.split('.');
+  if (segments.at(-1) === 'value' && segments.length > 2) segments.pop();
+  let node: unknown = wrapper;
+  for (const segment of segments) {
+    if (!isRecord(node) || FORBIDDEN_SEGMENTS.has(segment) || !Object.hasOwn(node, segment)) return null;
+    node = node[segment];
+  }
+  return isScored(node) ? structuredClone(node.value) : (node ?? null);
+}

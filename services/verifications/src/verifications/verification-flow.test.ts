@@ -152,7 +152,7 @@ describe('a verification with both sources', () => {
     expect(plan.planHash).toMatch(/^[0-9a-f]{64}$/);
 
     // One ready event, through the outbox, with the jobs and the audience.
-    const event = await ready.waitFor((candidate) => candidate.key === id, 'the ready event');
+    const event = await ready.waitFor((candidate) => readyEventsFor([candidate], id).length === 1, 'the ready event');
     expect(event.type).toBe('verification.ready');
     expect(event.payload).toEqual({
       verificationId: id,
@@ -185,7 +185,7 @@ describe('the portal waits for the office', () => {
     // The clearinghouse's data alone, nothing disputed.
     expect(waiting.patient.insuranceRemaining).toEqual({ value: 1210, score: 2 });
     expect(waiting.plan?.payer.typeOfVerification).toBe('clearinghouse');
-    const first = await ready.waitFor((event) => event.key === id, 'the first ready event');
+    const first = await ready.waitFor((event) => readyEventsFor([event], id).length === 1, 'the first ready event');
     expect((first.payload as { jobs: unknown }).jobs).toEqual([
       { id: clearinghouse!.id, status: 'done', source: 'clearinghouse' },
       { id: portal!.id, status: 'credentialPending', source: 'portal' },
@@ -214,7 +214,7 @@ describe('the portal waits for the office', () => {
     const waiting = await harness.settled(id, 'staffA2');
     expect(waiting.jobs[1]).toMatchObject({ source: 'portal', status: 'mfaRequired', reason: expect.stringContaining('verification code') });
     expect(waiting.status).toBe('portalpending');
-    const first = await ready.waitFor((event) => event.key === id, 'the first ready event');
+    const first = await ready.waitFor((event) => readyEventsFor([event], id).length === 1, 'the first ready event');
     expect((first.payload as { jobs: { status: string }[] }).jobs.map((job) => job.status)).toEqual(['done', 'mfaRequired']);
 
     // The office corrects a value meanwhile: the late portal data does not override it.

@@ -10,7 +10,7 @@ import {
   VerificationListQuery,
 } from '@dv/contracts';
 import { requireActor, requireRoles, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, JobParams } from '../id-params';
 import { sandboxPatients } from './sandbox-patients';
 import type { RequestContext, VerificationService } from './verifications.service';
 
@@ -57,12 +57,18 @@ export function verificationRoutes(
   app.patch(
     '/api/verifications/:id',
     { onRequest, schema: { params: IdParams, body: VerificationEditInput, response: { 200: VerificationDetail } } },
-    (request) => verifications.edit(contextOf(request), request.params.id, request.body.edits),
+    (request) => verifications.edit(contextOf(request), request.params.id, request.body.edits, request.body.version),
   );
 
   app.post(
     '/api/verifications/:id/submit',
     { onRequest, schema: { params: IdParams, response: { 200: VerificationDetail } } },
     (request) => verifications.submit(contextOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/verifications/:id/jobs/:jobId/retry',
+    { onRequest, schema: { params: JobParams, response: { 200: VerificationDetail } } },
+    (request) => verifications.retryJob(contextOf(request), request.params.id, request.params.jobId),
   );
 }

@@ -9,6 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  EVENT_TYPES,
+  RETRYABLE_JOB_MESSAGE,
+  VERIFICATION_EDIT_CONFLICT,
+  type EditConflictDetails,
   type FieldEdit,
   type Page,
   type PatientInfoV3,
@@ -23,26 +27,28 @@ import { type AuditLog } from '../audit/audit.store';
 import { catalogueCarrier } from '../carriers/carrier-catalogue';
 import { verificationReadyMessage } from '../events';
 import { invalidField } from '../invalid-field';
-import { jobView, type JobDocument, type JobStore } from '../jobs/jobs.store';
+import { isActive, jobView, type JobDocument, type JobStore } from '../jobs/jobs.store';
 import { type PlanLibrary } from '../plans/plans.service';
 import { agreementRatio, planScore } from '../scoring/plan-score';
-import { applyEdits, EditRejected } from './ticket-edits';
+import { applyEdits, EditRejected, storedValueAt } from './ticket-edits';
 import { newTicket, readTicket, searchKeysOf } from './ticket-document';
 import {
   type VerificationDocument,
   type VerificationScope,
   type VerificationStore,
+  versionOf,
 } from './verifications.store';
 
 export const OFFICE_REQUIRED = 'Name the office in the Connected-Dental-Office header';
 export const UNKNOWN_CARRIER = 'Unknown carrier: pick a payer of the carrier catalogue (GET /api/carriers)';
 export const NOT_FOUND = 'Verification not found';
 export const ALREADY_SUBMITTED = 'The verification was submitted; it can no longer change';
+export const JOB_NOT_FOUND = 'Source job not found';
 
 export interface VerificationServiceDeps {
   readonly store: Pick<Store, 'transaction'>;
   readonly verifications: VerificationStore;
-  readonly jobs: Pick<JobStore, 'insert' | 'ofVerification' | 'ofVerifications'>;
+  readonly jobs: Pick<JobStore, 'insert' | 'ofVerification' | 'ofVerifications' | 'updateIf'>;
   readonly audit: AuditLog;
   readonly library: Pick<PlanLibrary, 'share'>;
   readonly outbox: Pick<Outbox, 'add'>;
@@ -63,8 +69,11 @@ export interface VerificationService {
   create(context: RequestContext, input: VerificationCreateInput): Promise<VerificationCreated>;
   get(context: RequestContext, id: string): Promise<VerificationDetail>;
   list(context: RequestContext, query: VerificationListQuery): Promise<Page<VerificationListItem>>;
-  edit(context: RequestContext, id: string, edits: readonly FieldEdit[]): Promise<VerificationDetail>;
+  /** `version`: the ticket version the edits were made on; a newer stored version refuses them (409). */
+  edit(context: RequestContext, id: string, edits: readonly FieldEdit[], version?: number): Promise<VerificationDetail>;
   submit(context: RequestContext, id: string): Promise<VerificationDetail>;
+  /** Runs a finished or waiting source job again. */
+  retryJob(context: RequestContext, id: string, jobId: string): Promise<VerificationDetail>;
 }
 
 /** Which tickets the caller reaches: company users their organization's, office users their office's. */
@@ -94,6 +103,7 @@ function detailOf(doc: VerificationDocument, jobs: readonly JobDocument[]): Veri
     submittedAt: doc.submittedAt,
     planId: doc.planId,
     warnings: [...doc.warnings],
+    version: versionOf(doc),
     jobs: jobs.map(jobView),
     ...wrapper,
   };
@@ -146,12 +156,15 @@ export function verificationService(deps: VerificationServiceDeps): Verification
     context: RequestContext,
     id: string,
     change: (doc: VerificationDocument) => { fields: readonly string[]; apply: Parameters<VerificationStore['update']>[2] },
+    stale?: (doc: VerificationDocument) => Conflict | null,
   ): Promise<VerificationDetail> {
     const scope = readScope(context.actor);
     await store.transaction(async (tx) => {
       const doc = await verifications.findInScope(scope, id, tx);
       if (doc === null) throw new NotFound(NOT_FOUND);
       if (doc.status === 'Completed') throw new Conflict(ALREADY_SUBMITTED);
+      const conflict = stale?.(doc) ?? null;
+      if (conflict !== null) throw conflict;
       const { fields, apply } = change(doc);
       await verifications.update(tx, id, apply);
       await audit.record({ ...entry(context, doc), action: 'update', fields }, tx);
@@ -245,7 +258,16 @@ export function verificationService(deps: VerificationServiceDeps): Verification
       return page;
     },
 
-    edit(context, id, edits) {
+    edit(context, id, edits, version) {
+      const stale = (doc: VerificationDocument): Conflict | null => {
+        if (version === undefined || version === versionOf(doc)) return null;
+        const wrapper = readTicket(doc.document);
+        const details: EditConflictDetails = {
+          version: versionOf(doc),
+          current: edits.map((edit) => ({ path: edit.path, value: (storedValueAt(wrapper, edit.path) ?? null) as EditConflictDetails['current'][number]['value'] })),
+        };
+        return new Conflict(VERIFICATION_EDIT_CONFLICT, details);
+      };
       return update(context, id, (doc) => {
         const wrapper = readTicket(doc.document);
         let edited;
@@ -274,7 +296,44 @@ export function verificationService(deps: VerificationServiceDeps): Verification
           fields: edited.paths,
           apply: { document: edited.wrapper, agreement, planScore: plan?.score ?? null, updatedAt: now().toISOString() },
         };
+      }, stale);
+    },
+
+    async retryJob(context, id, jobId) {
+      const scope = readScope(context.actor);
+      await store.transaction(async (tx) => {
+        const doc = await verifications.findInScope(scope, id, tx);
+        if (doc === null) throw new NotFound(NOT_FOUND);
+        if (doc.status === 'Completed') throw new Conflict(ALREADY_SUBMITTED);
+        const all = await jobs.ofVerification(id, tx);
+        const job = all.find((candidate) => candidate._id === jobId);
+        if (job === undefined) throw new NotFound(JOB_NOT_FOUND);
+        if (isActive(job)) throw new Conflict(RETRYABLE_JOB_MESSAGE);
+        const at = now();
+        const iso = at.toISOString();
+        // The result of an earlier success stays until the new run ends, so the merge keeps its data meanwhile.
+        const rerun = {
+          status: 'pending' as const,
+          outcome: null,
+          reason: null,
+          availableAt: at.getTime(),
+          leaseOwner: null,
+          leaseUntil: 0,
+          deadlineAt: 0,
+          requestId: null,
+          finishedAt: null,
+          updatedAt: iso,
+        };
+        if (!(await jobs.updateIf(jobId, { status: job.status, updatedAt: job.updatedAt }, rerun, tx))) {
+          throw new Conflict(RETRYABLE_JOB_MESSAGE);
+        }
+        const after = all.map((candidate) => (candidate._id === jobId ? { ...candidate, ...rerun } : candidate));
+        await verifications.update(tx, id, { readyAt: null, status: 'Pending', updatedAt: iso });
+        await audit.record({ ...entry(context, doc), action: 'update', fields: [`job:${jobId}:retry`] }, tx);
+        await deps.outbox.add(tx, verificationReadyMessage(doc, after, iso, EVENT_TYPES.verificationJobChanged));
       });
+      deps.startJobs([jobId]);
+      return (await load(context, id)).detail;
     },
 
     async submit(context, id) {

@@ -57,6 +57,8 @@ export interface VerificationDocument extends BaseDocument {
   readonly planScore: number | null;
   readonly readyAt: string | null;
   readonly submittedAt: string | null;
+  /** Counts the writes after creation (absent on documents written before it existed: 0). */
+  readonly version?: number;
 }
 
 export type VerificationChange = Partial<
@@ -133,6 +135,11 @@ function matchesName(doc: VerificationDocument, needle: string): boolean {
   );
 }
 
+/** The ticket's version: its writes since creation. */
+export function versionOf(doc: Pick<VerificationDocument, 'version'> | null): number {
+  return doc?.version ?? 0;
+}
+
 export interface VerificationStore {
   insert(tx: Transaction, doc: VerificationDocument): Promise<void>;
   /** The verification if it is in scope; another office's or organization's is not found. */
@@ -160,7 +167,9 @@ export function verificationStore(store: Pick<Store, 'collection'>): Verificatio
       return verifications(tx).findById(id);
     },
     async update(tx, id, change) {
-      await verifications(tx).update({ _id: id }, { set: change });
+      // Read in the same transaction: concurrent writers of one ticket serialise, so no version is skipped or reused.
+      const current = await verifications(tx).findById(id);
+      await verifications(tx).update({ _id: id }, { set: { ...change, version: versionOf(current) + 1 } });
     },
     async page(scope, query) {
       const filter = filterOf(scope, query);

@@ -199,6 +199,22 @@ export type VerificationCarrier = z.infer<typeof VerificationCarrier>;
 export const VerificationAppointment = z.object({ date: z.string(), provider: z.string().optional() });
 export type VerificationAppointment = z.infer<typeof VerificationAppointment>;
 
+// ---------- Where values came from ----------
+
+/** A source job's kind and name ('clearinghouse', 'sandbox'), or the user who confirmed a value ('user'). */
+export const SourceRef = z.object({ source: z.enum(['clearinghouse', 'portal', 'user']), sourceName: z.string() });
+export type SourceRef = z.infer<typeof SourceRef>;
+
+/**
+ * VerificationDetail.fieldSources: per scored field (wrapper path 'plan.benefits.annualMax'), the sources that
+ * state the kept value and those that state another value (with it). Fields no source stated are absent.
+ */
+export const FieldSources = z.record(
+  z.string(),
+  z.object({ stated: z.array(SourceRef), disputed: z.array(SourceRef.extend({ value: z.json() })) }),
+);
+export type FieldSources = z.infer<typeof FieldSources>;
+
 /**
  * GET /api/verifications/{id}: the ticket wrapper in schema version 3 (patient, plan, ticket, schemaVersion),
  * whatever version it is stored in, and what the service keeps around it.
@@ -220,6 +236,8 @@ export const VerificationDetail = z.object({
   /** Counts the ticket's writes (0 at creation); an edit names the version it was made on (409 when stale). */
   version: z.number().int().min(0),
   jobs: z.array(VerificationJobView),
+  /** Where each scored value came from, and the other values sources stated for it. */
+  fieldSources: FieldSources,
   patient: PatientV3,
   plan: PlanV3.nullable(),
   ticket: TicketV3,

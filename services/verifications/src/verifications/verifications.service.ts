@@ -30,6 +30,7 @@ import { invalidField } from '../invalid-field';
 import { isActive, jobView, type JobDocument, type JobStore } from '../jobs/jobs.store';
 import { type PlanLibrary } from '../plans/plans.service';
 import { agreementRatio, planScore } from '../scoring/plan-score';
+import { fieldSourcesOf } from './field-sources';
 import { applyEdits, EditRejected, storedValueAt } from './ticket-edits';
 import { newTicket, readTicket, searchKeysOf } from './ticket-document';
 import {
@@ -105,6 +106,7 @@ function detailOf(doc: VerificationDocument, jobs: readonly JobDocument[]): Veri
     warnings: [...doc.warnings],
     version: versionOf(doc),
     jobs: jobs.map(jobView),
+    fieldSources: fieldSourcesOf(wrapper, jobs),
     ...wrapper,
   };
 }

@@ -132,3 +132,30 @@ describe('job status events', () => {
     expect(statuses).toContain('processing');
   });
 });
+
+describe('where values came from', () => {
+  it('names the sources that state each value, the other values of a dispute, and the user after an edit', async () => {
+    const both = await createHarness({ portalCredentials: ['deltadental'] });
+    try {
+      const detail = await both.settled(await both.createFor('DD100200300'));
+      const sources = (path: string) => detail.fieldSources[path];
+      expect(sources('plan.benefits.annualMax')?.stated.map((ref) => ref.source).sort()).toEqual(['clearinghouse', 'portal']);
+      // The sandbox portal shows a later remaining amount than the 271: the portal's value is kept, the 271's listed.
+      expect(sources('patient.insuranceRemaining')).toEqual({
+        stated: [{ source: 'portal', sourceName: 'deltadental' }],
+        disputed: [{ source: 'clearinghouse', sourceName: expect.any(String), value: 1210 }],
+      });
+      for (const [path, field] of Object.entries(detail.fieldSources)) {
+        expect(path).toMatch(/^(plan|patient)\./);
+        expect(field.stated.length + field.disputed.length).toBeGreaterThan(0);
+      }
+      const edited = await both.call('PATCH', `/api/verifications/${detail.id}`, { body: { edits: [annualMax(1999)] } });
+      expect(edited.json<VerificationDetail>().fieldSources['plan.benefits.annualMax']).toEqual({
+        stated: [{ source: 'user', sourceName: 'user' }],
+        disputed: [],
+      });
+    } finally {
+      await both.close();
+    }
+  });
+});

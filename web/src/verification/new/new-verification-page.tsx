@@ -1,4 +1,197 @@
-/** /verification: the New Verification form (being built). */
+/**
+ * /verification, New Verification: the patient, the relation to the subscriber (the subscriber when it is not
+ * Self) and the carrier; Verify creates the ticket (POST /api/verifications) and opens /verification/{id}.
+ *
+ * The draft is checked with contracts' schema first, so the messages under the fields are the service's own; a
+ * 400 from the service lands on the same fields, and any other failure shows an alert: nothing typed is lost.
+ * Before creating, a verification of the same patient and carrier created today by this office is offered
+ * instead. On the sandbox a picker fills the form with a patient the simulated clearinghouse knows.
+ */
+import { MENU_LABELS, MESSAGES, PATHS, type SandboxPatient, type VerificationCreateInput, type VerificationListItem } from '@dv/contracts';
+import { Alert, Button, Card, Form, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useOffice } from '../../office/office-context';
+import { DuplicateVerificationDialog } from './duplicate-verification-dialog';
+import { useSandboxPatients, useVerificationCalls } from './new-verification-api';
+import { FIELD_IDS, PatientFields, SubscriberFields } from './new-verification-fields';
+import { SandboxPatientPicker } from './sandbox-patient-picker';
+import {
+  checkDraft,
+  type DraftField,
+  draftOfSandboxPatient,
+  EMPTY_DRAFT,
+  type FieldErrors,
+  firstWrongField,
+  type VerificationDraft,
+  withoutHiddenErrors,
+} from './verification-draft';
+import './new-verification.css';
+
+const FORM_ID = 'new-verification-form';
+const TITLE_ID = 'new-verification-title';
+
+/** A problem above the form: the service's words for what fits no field, or a failure that kept the draft. */
+type FormProblem = { title: string; description?: string };
+
+export const verificationPath = (id: string) => PATHS.verificationDetail.replace('{id}', encodeURIComponent(id));
+
+/** Moves the focus to a field after the render that re-enables it (a disabled input cannot take it). */
+function useFocusRequest(busy: boolean) {
+  const [request, setRequest] = useState<{ field: DraftField } | null>(null);
+  useEffect(() => {
+    if (!request || busy) return;
+    document.getElementById(FIELD_IDS[request.field])?.focus();
+    setRequest(null);
+  }, [request, busy]);
+  return (field: DraftField | undefined) => setRequest(field ? { field } : null);
+}
+
+function useNewVerificationForm() {
+  const navigate = useNavigate();
+  const { currentSettings } = useOffice();
+  const calls = useVerificationCalls();
+  const [draft, setDraft] = useState<VerificationDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [twin, setTwin] = useState<{ existing: VerificationListItem; input: VerificationCreateInput } | null>(null);
+  const focusField = useFocusRequest(busy);
+
+  const change = <K extends DraftField>(field: K, value: VerificationDraft[K]) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    setErrors((current) => withoutHiddenErrors({ ...current, [field]: undefined }, next));
+  };
+
+  const fill = (patient: SandboxPatient) => {
+    setDraft(draftOfSandboxPatient(patient));
+    setErrors({});
+    setProblem(null);
+  };
+
+  const clear = () => {
+    setDraft(EMPTY_DRAFT);
+    setErrors({});
+    setProblem(null);
+    focusField('patientFirstName');
+  };
+
+  const create = async (input: VerificationCreateInput) => {
+    setTwin(null);
+    setBusy(true);
+    const outcome = await calls.create(input).finally(() => setBusy(false));
+    switch (outcome.kind) {
+      case 'created':
+        void navigate(verificationPath(outcome.id));
+        return;
+      case 'invalid':
+        setErrors(outcome.errors);
+        setProblem(outcome.other.length > 0 ? { title: outcome.other.join(' ') } : null);
+        focusField(firstWrongField(outcome.errors));
+        return;
+      case 'failed':
+        setProblem({
+          title: MESSAGES.GENERIC_ERROR,
+          description: `${outcome.message}. Everything you typed is kept: press Verify again in a moment.`,
+        });
+        return;
+    }
+  };
+
+  const verify = async () => {
+    setProblem(null);
+    const checked = checkDraft(draft, currentSettings?.name);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setProblem(checked.other.length > 0 ? { title: checked.other.join(' ') } : null);
+      focusField(firstWrongField(checked.errors));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const existing = await calls.findSameDay(checked.input).finally(() => setBusy(false));
+    if (existing) setTwin({ existing, input: checked.input });
+    else await create(checked.input);
+  };
+
+  const openExisting = (id: string) => {
+    setTwin(null);
+    void navigate(verificationPath(id));
+  };
+
+  return { draft, errors, problem, busy, twin, change, fill, clear, verify, create, openExisting, setTwin };
+}
+
 export function NewVerificationPage() {
-  return <div className="dv-page">New Verification</div>;
+  const { currentOfficeId } = useOffice();
+  const sandbox = useSandboxPatients();
+  const form = useNewVerificationForm();
+  const onSandbox = sandbox.data?.sandbox === true;
+  const noOffice = currentOfficeId === null;
+
+  return (
+    <section className="dv-page dv-new-verification" aria-labelledby={TITLE_ID}>
+      <div className="dv-new-verification__heading">
+        <h1 className="dv-page-title" id={TITLE_ID}>
+          {MENU_LABELS.newVerification}
+        </h1>
+        {onSandbox ? (
+          <Tag color="purple" className="dv-sandbox-badge">
+            sandbox
+          </Tag>
+        ) : null}
+      </div>
+
+      {noOffice ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="dv-new-verification__alert"
+          title="A verification is made for a dental office"
+          description="Choose the office you act for in the office switcher, then fill the form."
+        />
+      ) : null}
+
+      {onSandbox && sandbox.data ? (
+        <SandboxPatientPicker sandbox={sandbox.data} onPick={form.fill} disabled={form.busy} />
+      ) : null}
+
+      <Card className="dv-new-verification__card">
+        <Form
+          id={FORM_ID}
+          layout="vertical"
+          disabled={form.busy}
+          onFinish={() => void form.verify()}
+          aria-labelledby={TITLE_ID}
+        >
+          {form.problem ? (
+            <Alert
+              type="error"
+              role="alert"
+              showIcon
+              className="dv-new-verification__alert"
+              title={form.problem.title}
+              description={form.problem.description}
+            />
+          ) : null}
+          <PatientFields draft={form.draft} errors={form.errors} onChange={form.change} disabled={form.busy} />
+          <SubscriberFields draft={form.draft} errors={form.errors} onChange={form.change} disabled={form.busy} />
+          <Space wrap className="dv-new-verification__actions">
+            <Button type="primary" htmlType="submit" loading={form.busy} disabled={noOffice}>
+              Verify
+            </Button>
+            <Button onClick={form.clear}>Clear</Button>
+          </Space>
+        </Form>
+      </Card>
+
+      <DuplicateVerificationDialog
+        existing={form.twin?.existing ?? null}
+        onOpen={form.openExisting}
+        onVerifyAgain={() => form.twin && void form.create(form.twin.input)}
+        onCancel={() => form.setTwin(null)}
+      />
+    </section>
+  );
 }

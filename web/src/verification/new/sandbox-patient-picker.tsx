@@ -1,0 +1,84 @@
+/**
+ * On the sandbox (the clearinghouse is simulated): a "Try a sandbox patient" picker that fills the whole form
+ * with a patient the sandbox knows, the coverage it will report, and the hints for trying the other cases
+ * (rejections, missing portal credential, MFA) in a collapsible help text.
+ */
+import { type SandboxPatient, type SandboxPatients } from '@dv/contracts';
+import { Collapse, Select, Tag } from 'antd';
+import { useState } from 'react';
+
+export const SANDBOX_PICKER_LABEL = 'Try a sandbox patient';
+const PICKER_ID = 'new-verification-sandbox-patient';
+
+const COVERAGE_COLORS: Record<SandboxPatient['coverage'], string> = {
+  active: 'green',
+  inactive: 'orange',
+  terminated: 'red',
+};
+
+export type SandboxPatientPickerProps = {
+  sandbox: SandboxPatients;
+  onPick: (patient: SandboxPatient) => void;
+  disabled?: boolean;
+};
+
+type PatientOption = { value: string; label: string; patient: SandboxPatient };
+
+export function SandboxPatientPicker({ sandbox, onPick, disabled }: SandboxPatientPickerProps) {
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const options: PatientOption[] = sandbox.patients.map((patient, index) => ({
+    value: String(index),
+    label: patient.label,
+    patient,
+  }));
+  return (
+    <section className="dv-new-verification__sandbox" aria-labelledby={`${PICKER_ID}-label`}>
+      <label id={`${PICKER_ID}-label`} htmlFor={PICKER_ID} className="dv-new-verification__sandbox-label">
+        {SANDBOX_PICKER_LABEL}
+      </label>
+      <Select<string, PatientOption>
+        id={PICKER_ID}
+        className="dv-new-verification__sandbox-select"
+        value={picked}
+        options={options}
+        disabled={disabled}
+        placeholder="Pick a patient to fill the form"
+        showSearch={{ optionFilterProp: 'label' }}
+        notFoundContent="No sandbox patient matches"
+        optionRender={({ data }) => (
+          <span className="dv-new-verification__sandbox-option">
+            <span className="dv-new-verification__sandbox-name">{data.patient.label}</span>
+            <span className="dv-new-verification__secondary">
+              {data.patient.carrier.name} <Tag color={COVERAGE_COLORS[data.patient.coverage]}>{data.patient.coverage}</Tag>
+            </span>
+          </span>
+        )}
+        onChange={(value) => {
+          setPicked(value);
+          const option = options.find((candidate) => candidate.value === value);
+          if (option) onPick(option.patient);
+        }}
+      />
+      {sandbox.hints.length > 0 ? (
+        <Collapse
+          ghost
+          size="small"
+          className="dv-new-verification__hints"
+          items={[
+            {
+              key: 'hints',
+              label: 'How to try the other cases',
+              children: (
+                <ul>
+                  {sandbox.hints.map((hint) => (
+                    <li key={hint}>{hint}</li>
+                  ))}
+                </ul>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+    </section>
+  );
+}

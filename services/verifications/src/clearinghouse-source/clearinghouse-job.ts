@@ -7,6 +7,7 @@
  * - AAA rejections: outcome 'rejected' with the payer's reasons ("AAA 75 Subscriber/insured not found (Please correct
  *   and resubmit)");
  * - otherwise success with the mapped plan and patient.
+ * Whenever a 271 came back (rejected or malformed too), its text is kept on the job for the source view.
  */
 import { type ClientInfoV3, type PayerKey } from '@dv/contracts';
 import { type Clearinghouse } from '../clearinghouse/clearinghouse';
@@ -94,6 +95,7 @@ export function clearinghouseJobHandler(deps: ClearinghouseJobDeps): JobHandler 
         return { kind: 'retry', reason: 'The clearinghouse could not be reached' };
       }
 
+      const raw = { kind: 'x12' as const, text: x271 };
       try {
         const mapped = map271(x271, {
           today: now,
@@ -101,17 +103,23 @@ export function clearinghouseJobHandler(deps: ClearinghouseJobDeps): JobHandler 
           ...(carrier === undefined ? {} : { invertCoinsurance: carrier.invertsCoinsurance }),
         });
         if (mapped.status === 'rejected') {
-          return { kind: 'finished', outcome: 'rejected', reason: describeRejections(mapped.rejections) || 'The payer rejected the inquiry' };
+          return {
+            kind: 'finished',
+            outcome: 'rejected',
+            reason: describeRejections(mapped.rejections) || 'The payer rejected the inquiry',
+            raw,
+          };
         }
         return {
           kind: 'finished',
           outcome: 'success',
           reason: null,
           result: { plan: mapped.plan, patient: mapped.patient, warnings: mapped.warnings, notes: mapped.notes },
+          raw,
         };
       } catch (error) {
         if (error instanceof X12ParseError) {
-          return { kind: 'finished', outcome: 'error', reason: `The clearinghouse answered malformed X12: ${error.message}` };
+          return { kind: 'finished', outcome: 'error', reason: `The clearinghouse answered malformed X12: ${error.message}`, raw };
         }
         throw error;
       }

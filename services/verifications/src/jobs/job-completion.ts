@@ -1,7 +1,7 @@
 /**
  * Recording what happened to a source job, in the caller's store transaction, together with everything that
  * follows from it:
- * - the job's new status, outcome, reason and result;
+ * - the job's new status, outcome, reason, result and the source's raw answer;
  * - when the job ended: the verification's patient and plan merged again from every successful job's result
  *   (user edits kept), its warnings, the sources' agreement and the plan score;
  * - the verification's status: Pending while a job runs, portalpending while a job waits for the office and
@@ -31,6 +31,7 @@ import {
   WAITING_JOB_STATUSES,
   type JobChange,
   type JobDocument,
+  type JobRawAnswer,
   type JobResult,
   type JobStore,
 } from './jobs.store';
@@ -45,6 +46,8 @@ export interface JobUpdate {
   readonly reason?: string | null;
   /** With a successful `done`. */
   readonly result?: JobResult;
+  /** With `done`: the source's answer as it came (also a rejection, or data that did not map). */
+  readonly raw?: JobRawAnswer;
   /** The portal that answered, when the portals service names one. */
   readonly sourceName?: string;
   /** Applies only when the job still matches these (its runner's lease, the request answered). */
@@ -106,7 +109,13 @@ export function jobCompletion(deps: JobCompletionDeps): JobCompletion {
         leaseUntil: 0,
         ...(update.sourceName === undefined ? {} : { sourceName: update.sourceName }),
         ...(update.status === 'processing' ? {} : { deadlineAt: 0 }),
-        ...(finished ? { finishedAt: at, resultJson: update.result === undefined ? null : JSON.stringify(update.result) } : {}),
+        ...(finished
+          ? {
+              finishedAt: at,
+              resultJson: update.result === undefined ? null : JSON.stringify(update.result),
+              rawJson: update.raw === undefined ? null : JSON.stringify(update.raw),
+            }
+          : {}),
       };
       if (!(await deps.jobs.updateIf(jobId, { status: job.status }, change, tx))) return NOT_APPLIED;
       const updated: JobDocument = { ...job, ...change };

@@ -15,10 +15,17 @@ import { randomUUID } from 'node:crypto';
 import { type JobOutcome, type VerificationSource } from '@dv/contracts';
 import { type Logger, type Store } from '@dv/kit';
 import { type JobCompletion } from './job-completion';
-import { type JobDocument, type JobResult, type JobStore } from './jobs.store';
+import { type JobDocument, type JobRawAnswer, type JobResult, type JobStore } from './jobs.store';
 
 export type JobStep =
-  | { readonly kind: 'finished'; readonly outcome: JobOutcome; readonly reason: string | null; readonly result?: JobResult }
+  | {
+      readonly kind: 'finished';
+      readonly outcome: JobOutcome;
+      readonly reason: string | null;
+      readonly result?: JobResult;
+      /** The source's answer as it came, when one came (kept for the source view, never logged). */
+      readonly raw?: JobRawAnswer;
+    }
   | { readonly kind: 'retry'; readonly reason: string }
   | { readonly kind: 'waiting' };
 
@@ -102,13 +109,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     timers.add(timer);
   }
 
-  async function finish(job: JobDocument, outcome: JobOutcome, reason: string | null, result?: JobResult): Promise<void> {
+  async function finish(job: JobDocument, outcome: JobOutcome, reason: string | null, result?: JobResult, raw?: JobRawAnswer): Promise<void> {
     await store.transaction((tx) =>
       completion.apply(tx, job._id, {
         status: 'done',
         outcome,
         reason,
         ...(result === undefined ? {} : { result }),
+        ...(raw === undefined ? {} : { raw }),
         expect: { status: 'processing', leaseOwner: runnerId },
       }),
     );
@@ -139,7 +147,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
     switch (step.kind) {
       case 'finished':
-        await finish(claimed, step.outcome, step.reason, step.result);
+        await finish(claimed, step.outcome, step.reason, step.result, step.raw);
         jobLog?.debug({ outcome: step.outcome }, 'source job finished');
         break;
       case 'retry': {

@@ -7,13 +7,15 @@
  * A job in `processing` is either run by a job runner that holds its lease (`leaseOwner`, `leaseUntil`), or,
  * for a portal job whose request went out, waiting for the portals service's answer until `deadlineAt`.
  * The mapped result of a finished job is kept as JSON text (`resultJson`): the merge of the verification is
- * recomputed from its jobs' results every time one of them ends.
+ * recomputed from its jobs' results every time one of them ends. The source's raw answer (the 271 text, the
+ * portal's data) is kept beside it (`rawJson`) for the source view; it carries patient data and is never logged.
  */
 import {
   type InternalWarning,
   type JobOutcome,
   type PatientV3,
   type PlanV3,
+  type PortalData,
   type SourceJobStatus,
   type VerificationJobView,
   type VerificationSource,
@@ -51,7 +53,15 @@ export interface JobDocument extends BaseDocument {
   readonly requestId: string | null;
   /** JSON of a `JobResult` when the job succeeded. */
   readonly resultJson: string | null;
+  /**
+   * JSON of the `JobRawAnswer` the source gave, written when the job ends (also for rejected answers and answers
+   * that did not map); null or absent when none came, and on jobs stored before it was kept.
+   */
+  readonly rawJson?: string | null;
 }
+
+/** A source's answer as it came: the clearinghouse's 271 text or the portal's data (contracts SourceRawAnswer). */
+export type JobRawAnswer = { readonly kind: 'x12'; readonly text: string } | { readonly kind: 'portal'; readonly data: PortalData };
 
 /** What a successful job found, in the version 3 documents. */
 export interface JobResult {
@@ -74,6 +84,10 @@ export function isActive(job: Pick<JobDocument, 'status'>): boolean {
 
 export function jobResultOf(job: Pick<JobDocument, 'resultJson'>): JobResult | null {
   return job.resultJson === null ? null : (JSON.parse(job.resultJson) as JobResult);
+}
+
+export function jobRawOf(job: Pick<JobDocument, 'rawJson'>): JobRawAnswer | null {
+  return job.rawJson === undefined || job.rawJson === null ? null : (JSON.parse(job.rawJson) as JobRawAnswer);
 }
 
 export function jobView(job: JobDocument): VerificationJobView {

@@ -4,7 +4,8 @@
  * - credentialPending: the office has no credential for a portal serving the payer; the job waits;
  * - mfaRequired: the portal asked for a code; the job waits, and resumes when a later answer arrives;
  * - error: the job ends in error with the portals service's reason;
- * - ok: the portal's data is mapped (map-portal-data.ts) and the job ends in success.
+ * - ok: the portal's data is mapped (map-portal-data.ts) and the job ends in success; the data itself is kept on
+ *   the job for the source view (also when it did not map), never logged.
  * An answer for a request the service does not know, or for a job that already ended, is ignored.
  */
 import { EVENT_TYPES, PortalDataResultPayload } from '@dv/contracts';
@@ -70,6 +71,7 @@ export function portalResultsHandler(deps: PortalResultsDeps): TransactionalHand
       case 'ok': {
         const verification = await deps.verifications.findById(job.verificationId, tx);
         if (verification === null || result.data === undefined) return;
+        const raw = { kind: 'portal' as const, data: result.data };
         try {
           const mapped = mapPortalData(result.data, {
             carrier: verification.carrier,
@@ -81,13 +83,14 @@ export function portalResultsHandler(deps: PortalResultsDeps): TransactionalHand
             outcome: 'success',
             reason: null,
             result: { plan: mapped.plan, patient: mapped.patient, warnings: mapped.warnings, notes: mapped.notes },
+            raw,
             ...sourceName,
             expect,
           });
         } catch (error) {
           if (!(error instanceof PortalDataError)) throw error;
           deps.logger?.warn({ jobId: job._id, err: error }, 'portal data did not map');
-          await deps.completion.apply(tx, job._id, { status: 'done', outcome: 'error', reason: error.message, ...sourceName, expect });
+          await deps.completion.apply(tx, job._id, { status: 'done', outcome: 'error', reason: error.message, raw, ...sourceName, expect });
         }
         return;
       }

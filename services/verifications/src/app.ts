@@ -18,6 +18,7 @@ import type { VerificationsConfig } from './config';
 import type { VerificationEngine } from './engine';
 import { x271PreviewRoutes } from './management/x271-preview.routes';
 import { planRoutes } from './plans/plans.routes';
+import { sourceRoutes } from './sources/sources.routes';
 import { verificationRoutes } from './verifications/verifications.routes';
 
 /** Tickets and edits are small JSON; the 271 preview route sets its own larger limit. */
@@ -70,6 +71,7 @@ export async function buildVerificationsApp(deps: VerificationsAppDeps): Promise
   carrierRoutes(app);
   verificationRoutes(app, { verifications: engine.verifications, sandbox: deps.sandbox ?? false });
   planRoutes(app, { library: engine.library });
+  sourceRoutes(app, { verifications: engine.stores.verifications, jobs: engine.stores.jobs, audit: engine.audit });
   x271PreviewRoutes(app, { now: deps.now ?? (() => new Date()) });
   return app;
 }

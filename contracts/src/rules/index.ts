@@ -1,6 +1,7 @@
 export * from './duration';
 export * from './plan-value';
 export * from './price';
+export * from './benefit-wording';
 export * from './treatment-plan';
 export * from './roles';
 export * from './current-office';

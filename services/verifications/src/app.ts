@@ -17,6 +17,7 @@ import { carrierRoutes } from './carriers/carriers.routes';
 import type { VerificationsConfig } from './config';
 import type { VerificationEngine } from './engine';
 import { x271PreviewRoutes } from './management/x271-preview.routes';
+import { pdfRoutes } from './pdf/pdf.routes';
 import { planRoutes } from './plans/plans.routes';
 import { sourceRoutes } from './sources/sources.routes';
 import { verificationRoutes } from './verifications/verifications.routes';
@@ -70,6 +71,7 @@ export async function buildVerificationsApp(deps: VerificationsAppDeps): Promise
 
   carrierRoutes(app);
   verificationRoutes(app, { verifications: engine.verifications, sandbox: deps.sandbox ?? false });
+  pdfRoutes(app, { verifications: engine.verifications });
   planRoutes(app, { library: engine.library });
   sourceRoutes(app, { verifications: engine.stores.verifications, jobs: engine.stores.jobs, audit: engine.audit });
   x271PreviewRoutes(app, { now: deps.now ?? (() => new Date()) });

@@ -1,12 +1,20 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WebSocket } from 'undici';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { request, WebSocket } from 'undici';
 import { WEB_APP_NOT_BUILT_PAGE } from './spa';
 import { startGatewayHarness, type GatewayHarness } from './testing/harness';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a.js"></script></body></html>';
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const APP_JS = `console.log(${JSON.stringify('the app '.repeat(200))})`;
+
+/** The raw body (undici's request does not decode Content-Encoding) and the headers. */
+async function fetchRaw(baseUrl: string, path: string, headers: Record<string, string>) {
+  const response = await request(new URL(path, baseUrl), { headers });
+  return { status: response.statusCode, headers: response.headers, body: Buffer.from(await response.body.arrayBuffer()) };
+}
 
 describe('SPA files and history fallback', () => {
   let dist: string;
@@ -17,6 +25,13 @@ describe('SPA files and history fallback', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX);
     await writeFile(path.join(dist, 'assets', 'app-3f9a.js'), 'console.log("app")');
+    // As the build writes them (web/vite.config.ts): brotli and gzip beside the file, a map that is not referenced.
+    for (const [file, content] of [['assets/big-77aa.js', APP_JS], ['index.html', INDEX]] as const) {
+      await writeFile(path.join(dist, file), content);
+      await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(content));
+      await writeFile(path.join(dist, `${file}.gz`), gzipSync(content));
+    }
+    await writeFile(path.join(dist, 'assets', 'big-77aa.js.map'), '{"version":3,"sources":["secret-source.tsx"]}');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(dist, '.env'), 'SECRET=1');
     harness = await startGatewayHarness({ config: { webDistDir: dist } });
@@ -43,6 +58,52 @@ describe('SPA files and history fallback', () => {
     expect(response.text).toBe('console.log("app")');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await harness.call('/favicon.svg')).status).toBe(200);
+  });
+
+  it('sends the brotli or gzip copy the browser accepts, the file itself otherwise, and says it varies', async () => {
+    const url = harness.gateway.url;
+    const brotli = await fetchRaw(url, '/assets/big-77aa.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(APP_JS);
+    expect(brotli.body.length).toBeLessThan(APP_JS.length);
+    expect(brotli.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzipped = await fetchRaw(url, '/assets/big-77aa.js', { 'accept-encoding': 'gzip, deflate' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(APP_JS);
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
+      const plain = await fetchRaw(url, '/assets/big-77aa.js', headers);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(APP_JS);
+    }
+    for (const response of [brotli, gzipped]) expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    const plain = await fetchRaw(url, '/assets/big-77aa.js', {});
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+  });
+
+  it('sends index.html compressed as well, still never cached, at the root and as the history fallback', async () => {
+    for (const page of ['/', '/verification/0a1b2c3d-1111-2222-3333-444455556666']) {
+      const response = await fetchRaw(harness.gateway.url, page, { ...HTML, 'accept-encoding': 'br' });
+      expect([page, response.status, response.headers['content-encoding']]).toEqual([page, 200, 'br']);
+      expect(brotliDecompressSync(response.body).toString()).toBe(INDEX);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('never serves source maps, nor the compressed copies under their own names', async () => {
+    for (const headers of [{ accept: '*/*' }, HTML, { ...HTML, 'accept-encoding': 'br, gzip' }]) {
+      const map = await harness.call('/assets/big-77aa.js.map', { headers });
+      expect(map.status).toBe(404);
+      expect(map.text).not.toContain('secret-source');
+    }
+    for (const copy of ['/assets/big-77aa.js.br', '/assets/big-77aa.js.gz', '/index.html.gz']) {
+      expect([copy, (await harness.call(copy, { headers: { accept: '*/*' } })).status]).toEqual([copy, 404]);
+    }
   });
 
   it('answers page paths of the SPA with index.html (history fallback)', async () => {

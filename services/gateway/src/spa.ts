@@ -1,7 +1,9 @@
 /**
  * The SPA's built files, with history fallback: a browser navigating to any page path (GET, Accept text/html,
  * not an API path) gets index.html and the SPA's router takes over. Hashed assets are cached for a year,
- * index.html never. Without a build, a small page says so instead.
+ * index.html never. The build writes brotli and gzip copies of its text files (web/vite.config.ts): they are sent
+ * as they are to a browser that accepts them, so nothing is compressed per request. Source maps stay on the
+ * server (404). Without a build, a small page says so instead.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +40,16 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Build files that are never URLs of their own: source maps (they would publish the source) and the
+ * precompressed copies, which are sent only in place of their original.
+ */
+const NOT_SERVED = ['**/*.map', '**/*.br', '**/*.gz'];
+
+function isSourceMap(pathname: string): boolean {
+  return pathname.endsWith('.map');
+}
+
 export async function registerSpa(app: Server, options: SpaOptions): Promise<void> {
   const root = path.resolve(options.webDistDir);
   const built = existsSync(path.join(root, 'index.html'));
@@ -46,12 +58,17 @@ export async function registerSpa(app: Server, options: SpaOptions): Promise<voi
       root,
       // One route per file of the build, found at start: nothing outside it is ever served.
       wildcard: false,
+      globIgnore: NOT_SERVED,
+      // x.br or x.gz in place of x, by the request's Accept-Encoding; x itself to a client that accepts neither.
+      preCompressed: true,
       // Cache headers are ours (setHeaders): a year for hashed assets, revalidation for everything else.
       cacheControl: false,
       index: false,
       setHeaders(response, filePath) {
         const assets = `${path.sep}assets${path.sep}`;
         response.setHeader('cache-control', filePath.includes(assets) ? IMMUTABLE : 'no-cache');
+        // The body depends on Accept-Encoding: a shared cache must not hand brotli to a client that asked for gzip.
+        response.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
@@ -66,7 +83,9 @@ export async function registerSpa(app: Server, options: SpaOptions): Promise<voi
   app.get('/', async (_request, reply) => sendApp(reply));
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
-    if (isReserved(pathname) || !acceptsHtml(request)) throw new NotFound(`Route GET ${pathname} not found`);
+    if (isReserved(pathname) || isSourceMap(pathname) || !acceptsHtml(request)) {
+      throw new NotFound(`Route GET ${pathname} not found`);
+    }
     return sendApp(reply);
   });
 }

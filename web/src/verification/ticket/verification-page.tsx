@@ -1,4 +1,118 @@
-/** /verification/{id}: the verification workspace (being built). */
+/**
+ * /verification/{id}: the verification workspace. The sources at work (live chips), whether the patient is
+ * covered, and the whole benefit breakdown with every value's confidence and sources, editable in place; the
+ * header submits the ticket, prints it and leads to the sources' raw answers. Loading, not found and failure
+ * each have their own state with a way on.
+ */
+import { PATHS, type PlanV3, type VerificationDetail } from '@dv/contracts';
+import { Alert, Button, Card, Result, Segmented, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { readDevSetting } from '../../dev-tools/dev-settings';
+import { useOffice } from '../../office/office-context';
+import { AmountsCard } from './amounts-card';
+import { CategoryTable } from './category-table';
+import { CoverageBanner } from './coverage-banner';
+import { HistoryTable } from './history-table';
+import { JobChips } from './job-chips';
+import { NotesCard } from './notes-card';
+import { PlanSummary } from './plan-summary';
+import { ProcedureTable } from './procedure-table';
+import { useVerification, VerificationCallError } from './verification-api';
+import { VerificationHeader } from './verification-header';
+import './verification.css';
+import { WorkspaceProvider } from './workspace-context';
+
+/** The plans the ticket holds: its plan, then its draft plans (the developer switch 'show multiple plans'). */
+function plansOf(detail: VerificationDetail): { key: string; label: string; plan: PlanV3 }[] {
+  const current = detail.plan === null ? [] : [{ key: 'current', label: 'Plan', plan: detail.plan }];
+  const drafts = (detail.ticket.draft ?? []).map((plan, index) => ({ key: `draft-${index}`, label: `Draft plan ${index + 1}`, plan }));
+  return [...current, ...drafts];
+}
+
+function Breakdown({ detail }: { detail: VerificationDetail }) {
+  if (detail.plan === null) {
+    const working = detail.jobs.some((job) => job.status === 'pending' || job.status === 'processing');
+    return working ? (
+      <Card aria-busy="true" aria-label="Benefit breakdown">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    ) : (
+      <Result status="info" title="No plan was found" subTitle="No source returned the plan's benefits. Retry a source, or enter the values by hand after a call to the carrier." />
+    );
+  }
+  return (
+    <div className="dv-breakdown" data-testid="benefit-breakdown">
+      <PlanSummary detail={detail} />
+      <AmountsCard detail={detail} />
+      <CategoryTable />
+      <ProcedureTable />
+      <HistoryTable />
+      <NotesCard detail={detail} />
+    </div>
+  );
+}
+
+function Workspace({ detail }: { detail: VerificationDetail }) {
+  const { access } = useOffice();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [shownPlan, setShownPlan] = useState('current');
+  const plans = plansOf(detail);
+  const multiple = readDevSetting('showMultiplePlans') && plans.length > 1;
+  const shown = multiple ? plans.find((candidate) => candidate.key === shownPlan) : undefined;
+  const viewed = shown && shown.key !== 'current' ? { ...detail, plan: shown.plan } : detail;
+  const administrative = access.effectiveRoles.some((role) => role === 'admin' || role === 'superadministrator' || role === 'agent');
+
+  return (
+    <WorkspaceProvider detail={viewed} canEdit={viewed === detail}>
+      <div className="dv-page dv-ticket">
+        <VerificationHeader detail={detail} onProblem={setProblem} />
+        {problem ? <Alert type="error" showIcon closable message={problem} onClose={() => setProblem(null)} /> : null}
+        <JobChips verificationId={detail.id} officeId={detail.officeId} jobs={detail.jobs} canRetry={detail.status !== 'Completed'} />
+        <CoverageBanner detail={detail} />
+        {multiple ? (
+          <Segmented aria-label="Plan shown" value={shownPlan} onChange={(key) => setShownPlan(String(key))} options={plans.map(({ key, label }) => ({ value: key, label }))} />
+        ) : null}
+        <Breakdown detail={viewed} />
+        {readDevSetting('showPlanJson') && administrative && viewed.plan ? (
+          <Card size="small" title="Plan as JSON">
+            <pre className="dv-json">{JSON.stringify(viewed.plan, null, 2)}</pre>
+          </Card>
+        ) : null}
+      </div>
+    </WorkspaceProvider>
+  );
+}
+
 export function VerificationPage() {
-  return <div className="dv-page">Verification</div>;
+  const { id = '' } = useParams();
+  const query = useVerification(id);
+  if (query.isPending) {
+    return (
+      <div className="dv-page" aria-busy="true">
+        <Skeleton active title paragraph={{ rows: 10 }} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof VerificationCallError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? 'Verification not found' : 'The verification could not be loaded'}
+        subTitle={notFound ? 'It does not exist, or it belongs to another office.' : query.error.message}
+        extra={[
+          notFound ? null : (
+            <Button key="retry" type="primary" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          ),
+          <Link key="new" to={PATHS.verification}>
+            New verification
+          </Link>,
+        ]}
+      />
+    );
+  }
+  return <Workspace detail={query.data} />;
 }

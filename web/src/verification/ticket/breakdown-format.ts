@@ -1,0 +1,107 @@
+/**
+ * How the breakdown writes values: money per SPEC section 5 with the dollar sign, plan-pays percentages,
+ * limitations in words ('2 per 12 months'), waiting periods, ages, yes/no, dates MM/dd/yyyy; where a value came
+ * from and how sure it is. Pure: the page and its tests share it; the wording rules themselves live in contracts.
+ */
+import {
+  ageLimitWording,
+  dollarAmount,
+  limitationWording,
+  waitingPeriodWording,
+  type LimitationTerms,
+  type SourceRef,
+} from '@dv/contracts';
+import dayjs from 'dayjs';
+import { DAYJS_DATE_FORMAT } from '../../fields/date-format';
+
+/** What kind of value a scored field holds: how it is written and which editor changes it. */
+export type FieldKind =
+  | { readonly kind: 'money' }
+  | { readonly kind: 'percent' }
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'date' }
+  | { readonly kind: 'text' }
+  | { readonly kind: 'number' }
+  | { readonly kind: 'age' }
+  | { readonly kind: 'limitation' }
+  | { readonly kind: 'waitingPeriod' }
+  | { readonly kind: 'enum'; readonly options: readonly string[] };
+
+export const NOT_STATED = 'Not stated';
+
+/** MM/dd/yyyy from an ISO instant or a date already written that way. */
+export function displayDate(value: string): string {
+  if (/^\d{2}\/\d{2}\/\d{4}$/.test(value)) return value;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.format(DAYJS_DATE_FORMAT) : value;
+}
+
+/** A plain value as text; objects (a value of the wrong kind) as JSON rather than '[object Object]'. */
+function plain(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+export function formatValue(kind: FieldKind, value: unknown): string {
+  if (value === null || value === undefined || value === '') return NOT_STATED;
+  switch (kind.kind) {
+    case 'money':
+      return typeof value === 'number' ? dollarAmount(value) : plain(value);
+    case 'percent':
+      return `${plain(value)}%`;
+    case 'boolean':
+      return value === true ? 'Yes' : value === false ? 'No' : plain(value);
+    case 'date':
+      return typeof value === 'string' ? displayDate(value) : plain(value);
+    case 'age':
+    case 'number':
+    case 'text':
+    case 'enum':
+      return plain(value);
+    case 'limitation':
+      return limitationWording(value as LimitationTerms);
+    case 'waitingPeriod':
+      return waitingPeriodWording(value);
+  }
+}
+
+/** 'Ages 14 to 99' from two scored ages that may be missing. */
+export function ageRange(min: { value: number | null } | undefined, max: { value: number | null } | undefined): string {
+  return ageLimitWording(min?.value, max?.value);
+}
+
+export const SCORE_MEANINGS: Readonly<Record<number, string>> = {
+  1: 'Inferred or disputed: check it',
+  2: 'Stated by one source',
+  3: 'Stated alike by two sources',
+  4: 'Confirmed by a user',
+};
+
+export function scoreMeaning(score: number): string {
+  return SCORE_MEANINGS[score] ?? `Score ${score}`;
+}
+
+export function sourceLabel(ref: SourceRef): string {
+  switch (ref.source) {
+    case 'clearinghouse':
+      return `Clearinghouse (${ref.sourceName})`;
+    case 'portal':
+      return `Portal ${ref.sourceName}`;
+    case 'user':
+      return 'A user of the office';
+  }
+}
+
+/** A change-history entry in one line: '11/24/2026 10:21 AM: $1,500.00 -> $1,800.00'. */
+export function changeLine(kind: FieldKind, change: { updatedAt: string; value: unknown; oldValue?: unknown }): string {
+  const at = dayjs(change.updatedAt);
+  const when = at.isValid() ? at.format(`${DAYJS_DATE_FORMAT} hh:mm A`) : change.updatedAt;
+  const before = change.oldValue === undefined ? '' : `${formatValue(kind, change.oldValue)} -> `;
+  return `${when}: ${before}${formatValue(kind, change.value)}`;
+}
+
+/** Today as MM/dd/yyyy in the browser's zone (the office's day). */
+export function todayText(now: Date = new Date()): string {
+  return dayjs(now).format(DAYJS_DATE_FORMAT);
+}

@@ -1,0 +1,122 @@
+/**
+ * The sources at work, one chip per source job, live from the socket: waiting to start, working, waiting for a
+ * portal credential (with the way to add one), waiting for an MFA code (entered here, in place), or done with its
+ * outcome; a failure or the payer's rejection in words (AAA code and text). A job that is not working can be
+ * run again.
+ */
+import { type VerificationJobView } from '@dv/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useServices } from '../../app/services-context';
+import { useOffice } from '../../office/office-context';
+import { overallStatus } from '../../portals/credential-status';
+import { MfaEntry } from '../../portals/mfa-entry';
+import { submitMfaCode } from '../../portals/portals-api';
+import { useCredentialLiveUpdates, useCredentials } from '../../portals/use-portal-credentials';
+import { credentialPageFor } from './credential-link';
+import { retrySourceJob, VerificationCallError, verificationKey } from './verification-api';
+
+type ChipLook = { color: string; text: string };
+
+export function chipLook(job: Pick<VerificationJobView, 'status' | 'outcome'>): ChipLook {
+  switch (job.status) {
+    case 'pending':
+      return { color: 'default', text: 'Waiting to start' };
+    case 'processing':
+      return { color: 'processing', text: 'Working' };
+    case 'credentialPending':
+      return { color: 'warning', text: 'Needs a portal credential' };
+    case 'mfaRequired':
+      return { color: 'warning', text: 'Needs an MFA code' };
+    case 'done':
+      if (job.outcome === 'success') return { color: 'success', text: 'Done' };
+      if (job.outcome === 'rejected') return { color: 'error', text: 'Rejected by the payer' };
+      return { color: 'error', text: 'Failed' };
+  }
+}
+
+export function sourceName(job: Pick<VerificationJobView, 'source' | 'sourceName'>): string {
+  return job.source === 'clearinghouse' ? `Clearinghouse (${job.sourceName})` : `Portal ${job.sourceName}`;
+}
+
+function PortalMfa({ officeId, portalId }: { officeId: string; portalId: string }) {
+  const { http } = useServices();
+  useCredentialLiveUpdates(officeId);
+  const credentials = useCredentials(officeId);
+  const credential = credentials.data?.find((candidate) => candidate.portalId === portalId);
+  return (
+    <MfaEntry
+      portalName={portalId}
+      status={credential ? overallStatus(credential) : 'mfaRequired'}
+      submit={(code) => submitMfaCode(http, officeId, portalId, code)}
+    />
+  );
+}
+
+function JobChip({ verificationId, officeId, job, canRetry }: { verificationId: string; officeId: string; job: VerificationJobView; canRetry: boolean }) {
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const { access } = useOffice();
+  const [retrying, setRetrying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const look = chipLook(job);
+  const credentialPage = job.status === 'credentialPending' ? credentialPageFor(access.effectiveRoles, officeId) : null;
+  const working = job.status === 'pending' || job.status === 'processing';
+
+  async function retry() {
+    setRetrying(true);
+    setProblem(null);
+    try {
+      queryClient.setQueryData(verificationKey(verificationId), await retrySourceJob(http, verificationId, job.id));
+    } catch (error) {
+      setProblem(error instanceof VerificationCallError ? error.message : 'The source could not be started again');
+    } finally {
+      setRetrying(false);
+    }
+  }
+
+  return (
+    <li className="dv-job" aria-label={`${sourceName(job)}: ${look.text}`}>
+      <Space wrap size={6}>
+        <Typography.Text strong>{sourceName(job)}</Typography.Text>
+        <Tag color={look.color} data-testid={`job-status-${job.source}`} data-status={job.status}>
+          {look.text}
+        </Tag>
+        {job.status === 'done' && job.durationMs !== null ? <Typography.Text type="secondary">{(job.durationMs / 1000).toFixed(1)} s</Typography.Text> : null}
+        {credentialPage ? <Link to={credentialPage}>Add the portal credential</Link> : null}
+        {canRetry && !working ? (
+          <Button size="small" loading={retrying} onClick={() => void retry()} aria-label={`Retry ${sourceName(job)}`}>
+            Retry
+          </Button>
+        ) : null}
+      </Space>
+      {job.reason && job.status !== 'processing' && job.status !== 'pending' ? (
+        <Typography.Paragraph type={job.status === 'done' ? 'danger' : 'secondary'} className="dv-job-reason">
+          {job.reason}
+          {job.status === 'credentialPending' && credentialPage === null ? ' Ask your office manager to add it.' : ''}
+        </Typography.Paragraph>
+      ) : null}
+      {job.status === 'mfaRequired' && job.source === 'portal' ? <PortalMfa officeId={officeId} portalId={job.sourceName} /> : null}
+      {problem ? (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      ) : null}
+    </li>
+  );
+}
+
+export function JobChips({ verificationId, officeId, jobs, canRetry }: { verificationId: string; officeId: string; jobs: readonly VerificationJobView[]; canRetry: boolean }) {
+  if (jobs.length === 0) return <Typography.Text type="secondary">No source can verify this carrier automatically.</Typography.Text>;
+  return (
+    <section aria-label="Sources">
+      <ul className="dv-jobs" aria-live="polite">
+        {jobs.map((job) => (
+          <JobChip key={job.id} verificationId={verificationId} officeId={officeId} job={job} canRetry={canRetry} />
+        ))}
+      </ul>
+    </section>
+  );
+}

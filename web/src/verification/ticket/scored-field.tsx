@@ -1,0 +1,106 @@
+/**
+ * One scored value of the ticket as the breakdown shows it: the value in words, its confidence badge (sources,
+ * disagreements, change history) and, for a user who may edit, an edit button that opens the field's editor in
+ * place. Enter or Save stores it ('Saving. Wait...', then 'Your changes has been saved.'); Escape or Cancel
+ * leaves it. A refused value keeps the editor open with the contracts' message under it; a change made meanwhile
+ * elsewhere shows the value stored now.
+ */
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { formatValue, type FieldKind } from './breakdown-format';
+import { FieldEditor } from './field-editor';
+import { ScoreBadge } from './score-badge';
+import { useWorkspace } from './workspace-context';
+
+type Scored = { value: unknown; score: number; changeHistory?: readonly { updatedAt: string; value: unknown; oldValue?: unknown }[] };
+
+export type ScoredFieldProps = {
+  /** The wrapper path the edit names: 'plan.benefits.annualMax'. */
+  path: string;
+  field: Scored | undefined | null;
+  kind: FieldKind;
+  /** The field's name, for the badge, the edit button and the editor. */
+  label: string;
+  /** Shown instead of the formatted value (e.g. with the remaining amount beside it). */
+  render?: (text: string) => React.ReactNode;
+};
+
+export function ScoredField({ path, field, kind, label, render }: ScoredFieldProps) {
+  const workspace = useWorkspace();
+  const { canEdit, fieldSources } = workspace;
+  const [draft, setDraft] = useState<{ value: unknown } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const text = formatValue(kind, field?.value);
+
+  function open() {
+    setDraft({ value: structuredClone(field?.value ?? null) });
+    setProblem(null);
+  }
+
+  async function commit() {
+    if (draft === null || busy) return;
+    setBusy(true);
+    const outcome = await workspace.save(path, draft.value === '' ? null : draft.value);
+    setBusy(false);
+    switch (outcome.kind) {
+      case 'saved':
+        setDraft(null);
+        setProblem(null);
+        return;
+      case 'conflict':
+        setProblem(`${outcome.message} Now: ${formatValue(kind, outcome.current)}.`);
+        setDraft({ value: outcome.current });
+        return;
+      case 'invalid':
+      case 'failed':
+        setProblem(outcome.message);
+        return;
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setDraft(null);
+      setProblem(null);
+    } else if (event.key === 'Enter' && !(event.target instanceof HTMLElement && event.target.closest('.ant-select'))) {
+      event.preventDefault();
+      void commit();
+    }
+  }
+
+  if (draft !== null) {
+    return (
+      <div className="dv-field-editing" role="group" aria-label={`Edit ${label}`} onKeyDown={onKeyDown}>
+        <Space wrap size={4}>
+          <FieldEditor kind={kind} label={label} id={`${id}-input`} value={draft.value} onChange={(value) => setDraft({ value })} errorId={errorId} invalid={problem !== null} />
+          <Button type="primary" size="small" loading={busy} onClick={() => void commit()}>
+            Save
+          </Button>
+          <Button size="small" disabled={busy} onClick={() => setDraft(null)}>
+            Cancel
+          </Button>
+        </Space>
+        {problem ? (
+          <Typography.Text type="danger" id={errorId} role="alert" className="dv-field-error">
+            {problem}
+          </Typography.Text>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <span className="dv-field">
+      <span className={field?.value === null || field?.value === undefined ? 'dv-field-missing' : undefined}>{render ? render(text) : text}</span>
+      {field ? <ScoreBadge score={field.score} kind={kind} label={label} sources={fieldSources[path]} history={field.changeHistory} /> : null}
+      {canEdit ? (
+        <Button type="text" size="small" className="dv-field-edit" icon={<EditOutlined />} aria-label={`Edit ${label}`} onClick={open} />
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The ticket API of the verification page: read, edit (with the version the user saw), submit, retry a source
+ * job, download the PDF. Replies are checked against the contracts' schemas. A failed call throws a
+ * VerificationCallError with the status, the server's message and its details (field problems of a 400, the
+ * stored values of a 409), so the page can put each where it belongs.
+ */
+import {
+  EditConflictDetails,
+  type FieldEdit,
+  SOCKET_EVENTS,
+  VerificationDetail,
+  type VerificationPdfQuery,
+} from '@dv/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useServices } from '../../app/services-context';
+import { type HttpClient, type HttpResult } from '../../http/http-client';
+import { useSocketEvent } from '../../realtime/realtime-context';
+
+export type FieldProblem = { path: string; message: string };
+
+export class VerificationCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly problems: readonly FieldProblem[] = [],
+    readonly conflict: EditConflictDetails | null = null,
+  ) {
+    super(message);
+    this.name = 'VerificationCallError';
+  }
+}
+
+const base = (id: string) => `/api/verifications/${encodeURIComponent(id)}`;
+export const verificationKey = (id: string) => ['verification', id] as const;
+
+function problemsOf(data: unknown): FieldProblem[] {
+  const details = (data as { details?: unknown } | undefined)?.details;
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((detail: unknown) => {
+    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
+    return typeof message === 'string' ? [{ path: typeof path === 'string' ? path : '', message }] : [];
+  });
+}
+
+function failure(result: HttpResult<unknown>, what: string): VerificationCallError {
+  const conflict = result.status === 409 ? EditConflictDetails.safeParse((result.data as { details?: unknown } | undefined)?.details) : null;
+  return new VerificationCallError(
+    result.status,
+    result.error ?? `${what} failed`,
+    problemsOf(result.data),
+    conflict?.success ? conflict.data : null,
+  );
+}
+
+function detailOf(result: HttpResult<unknown>, what: string): VerificationDetail {
+  if (!result.ok) throw failure(result, what);
+  return VerificationDetail.parse(result.data);
+}
+
+export async function fetchVerification(http: HttpClient, id: string): Promise<VerificationDetail> {
+  return detailOf(await http.get(base(id)), 'Reading the verification');
+}
+
+export async function editVerification(http: HttpClient, id: string, edits: readonly FieldEdit[], version: number): Promise<VerificationDetail> {
+  return detailOf(await http.patch(base(id), { edits, version }), 'Saving');
+}
+
+export async function submitVerification(http: HttpClient, id: string): Promise<VerificationDetail> {
+  return detailOf(await http.post(`${base(id)}/submit`), 'Submitting');
+}
+
+export async function retrySourceJob(http: HttpClient, id: string, jobId: string): Promise<VerificationDetail> {
+  return detailOf(await http.post(`${base(id)}/jobs/${encodeURIComponent(jobId)}/retry`), 'Retrying the source');
+}
+
+/** The server-rendered PDF as a file (the call carries the session's token, so a plain link could not). */
+export async function fetchVerificationPdf(http: HttpClient, id: string, query: VerificationPdfQuery): Promise<Blob> {
+  const result = await http.get(`${base(id)}/pdf`, query, { read: 'file' });
+  if (!result.ok || result.file === undefined) throw failure(result, 'Making the PDF');
+  return result.file;
+}
+
+/**
+ * The ticket, kept live: each verification status event of the socket for this ticket puts the jobs' new
+ * statuses into the cache at once (the chips move without waiting) and refetches the ticket, whose values may
+ * have changed with them. A slow poll backs the socket up while a job still works, in case it is down.
+ */
+export function useVerification(id: string) {
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: verificationKey(id),
+    queryFn: () => fetchVerification(http, id),
+    retry: (count, error) => !(error instanceof VerificationCallError && error.status < 500) && count < 2,
+    refetchInterval: (current) => {
+      const jobs = current.state.data?.jobs ?? [];
+      return jobs.some((job) => job.status === 'pending' || job.status === 'processing') ? 15_000 : false;
+    },
+  });
+  useSocketEvent(SOCKET_EVENTS.verificationStatus, (event) => {
+    if (event.verificationId !== id) return;
+    queryClient.setQueryData<VerificationDetail>(verificationKey(id), (current) =>
+      current === undefined
+        ? current
+        : {
+            ...current,
+            jobs: current.jobs.map((job) => {
+              const changed = event.jobs.find((candidate) => candidate.id === job.id);
+              return changed === undefined ? job : { ...job, status: changed.status };
+            }),
+          },
+    );
+    void queryClient.invalidateQueries({ queryKey: verificationKey(id) });
+  });
+  return query;
+}

@@ -1,0 +1,129 @@
+/**
+ * The ticket's header: patient, carrier, status and plan score (1 to 10), and what can be done with it: view the
+ * sources' raw answers, download the PDF (breakdown or plan), submit (the ticket is then Completed).
+ */
+import { DownOutlined } from '@ant-design/icons';
+import { PATHS, type VerificationDetail, type VerificationPdfQuery } from '@dv/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useServices } from '../../app/services-context';
+import { useInfoBar } from '../../info-bar/info-bar';
+import { displayDate } from './breakdown-format';
+import { fetchVerificationPdf, submitVerification, VerificationCallError, verificationKey } from './verification-api';
+
+const STATUS_COLORS: Readonly<Record<VerificationDetail['status'], string>> = {
+  Pending: 'processing',
+  portalpending: 'warning',
+  Submitted: 'blue',
+  Completed: 'success',
+};
+
+const STATUS_TEXTS: Readonly<Record<VerificationDetail['status'], string>> = {
+  Pending: 'Pending',
+  portalpending: 'Waiting for the office',
+  Submitted: 'Submitted',
+  Completed: 'Completed',
+};
+
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function VerificationHeader({ detail, onProblem }: { detail: VerificationDetail; onProblem: (message: string | null) => void }) {
+  const { http } = useServices();
+  const infoBar = useInfoBar();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'submit' | 'pdf' | null>(null);
+  const info = detail.ticket.integrationPatientInfo;
+  const working = detail.jobs.some((job) => job.status === 'pending' || job.status === 'processing');
+  const score = detail.plan?.score;
+
+  async function submit() {
+    setBusy('submit');
+    onProblem(null);
+    try {
+      queryClient.setQueryData(verificationKey(detail.id), await submitVerification(http, detail.id));
+      infoBar.show({ type: 'success', text: 'The verification was submitted: it is completed.' });
+    } catch (error) {
+      onProblem(error instanceof VerificationCallError ? error.message : 'The verification could not be submitted');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function download(type: VerificationPdfQuery['type']) {
+    setBusy('pdf');
+    onProblem(null);
+    try {
+      const paper = navigator.language === 'en-US' || navigator.language === 'en-CA' ? 'letter' : 'a4';
+      saveFile(await fetchVerificationPdf(http, detail.id, { type, paper }), `verification-${detail.id}-${type.toLowerCase()}.pdf`);
+    } catch (error) {
+      onProblem(error instanceof VerificationCallError ? error.message : 'The PDF could not be made');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <header className="dv-ticket-header">
+      <div>
+        <Typography.Title level={2} className="dv-ticket-title">
+          {info.patientFirstName} {info.patientLastName}
+        </Typography.Title>
+        <Space wrap size={8}>
+          <Typography.Text>{detail.carrier.name}</Typography.Text>
+          <Tag color={STATUS_COLORS[detail.status]}>{STATUS_TEXTS[detail.status]}</Tag>
+          {score !== undefined ? (
+            <Tooltip title="How complete and certain the plan is: 10 is every key value stated and agreed by the sources">
+              <Tag color={score >= 8 ? 'green' : score >= 5 ? 'gold' : 'red'} tabIndex={0} data-testid="plan-score">
+                Plan score {score}/10
+              </Tag>
+            </Tooltip>
+          ) : null}
+          <Typography.Text type="secondary">
+            {detail.readyAt ? `Verified ${displayDate(detail.readyAt)}` : `Created ${displayDate(detail.createdAt)}`}
+            {detail.submittedAt ? `, submitted ${displayDate(detail.submittedAt)}` : ''}
+          </Typography.Text>
+        </Space>
+      </div>
+      <Space wrap className="dv-ticket-actions">
+        <Link to={PATHS.verificationSource.replace('{id}', detail.id)}>View sources</Link>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'Breakdown', label: 'Breakdown (with the patient)' },
+              { key: 'Plan', label: 'Plan only (no patient data)' },
+            ],
+            onClick: ({ key }) => void download(key as VerificationPdfQuery['type']),
+          }}
+        >
+          <Button loading={busy === 'pdf'} disabled={detail.plan === null}>
+            Download PDF <DownOutlined />
+          </Button>
+        </Dropdown>
+        {detail.status === 'Completed' ? null : (
+          <Popconfirm
+            title="Submit this verification?"
+            description="It is then completed and can no longer change."
+            okText="Submit"
+            onConfirm={() => void submit()}
+          >
+            <Button type="primary" loading={busy === 'submit'} disabled={working && detail.plan === null}>
+              Submit
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    </header>
+  );
+}

@@ -26,6 +26,7 @@ export function DuplicateVerificationDialog({ existing, onOpen, onVerifyAgain, o
   return (
     <Modal
       open={existing !== null}
+      className="dv-duplicate-verification"
       title={existing ? duplicateTitle(existing.carrier.name) : undefined}
       onCancel={onCancel}
       footer={

@@ -1,19 +1,55 @@
 import { MESSAGES, VALIDATION_MESSAGES, type VerificationListItem } from '@dv/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createAppServices } from '../../app/app-services';
+import { ServicesContext } from '../../app/services-context';
+import { SessionProvider } from '../../auth/session-context';
+import { OfficeProvider } from '../../office/office-context';
 import { fakeSession, ROLE_CLAIMS } from '../../test-support/fake-session';
-import { renderApp } from '../../test-support/render-app';
 import { duplicateTitle } from './duplicate-verification-dialog';
 import { CREATED_ID, fakeVerificationsGateway, OFFICE_NAME, type FakeVerificationsGateway } from './fake-verifications-gateway';
+import { NewVerificationPage } from './new-verification-page';
 
 const TEXT_LABELS = ['Patient first name', 'Patient last name', 'Patient date of birth', 'Member ID'];
 const SUBSCRIBER_LABELS = ['Subscriber first name', 'Subscriber last name', 'Subscriber date of birth'];
 
+/** The ticket page is another screen: a stand-in shows where Verify and "Open it" lead. */
+function TicketStandIn() {
+  const { pathname } = useLocation();
+  return <p data-testid="ticket">{pathname}</p>;
+}
+
+/** The page as the app mounts it (session, office, query cache, router), with the fake gateway behind it. */
 async function openPage(gateway: FakeVerificationsGateway = fakeVerificationsGateway()) {
   const user = userEvent.setup();
-  const view = renderApp(fakeSession(ROLE_CLAIMS.staff!), '/verification', gateway.fetch);
+  const session = fakeSession(ROLE_CLAIMS.staff!);
+  const services = createAppServices({ fetch: gateway.fetch, location: { pathname: '/', search: '', assign: () => undefined } });
+  services.queryClient.setDefaultOptions({ queries: { retry: false } });
+  services.runtime.session = session;
+  render(
+    <ServicesContext.Provider value={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <AntApp>
+          <SessionProvider controller={session}>
+            <OfficeProvider>
+              <MemoryRouter initialEntries={['/verification']}>
+                <Routes>
+                  <Route path="/verification" element={<NewVerificationPage />} />
+                  <Route path="/verification/:id" element={<TicketStandIn />} />
+                </Routes>
+              </MemoryRouter>
+            </OfficeProvider>
+          </SessionProvider>
+        </AntApp>
+      </QueryClientProvider>
+    </ServicesContext.Provider>,
+  );
   await screen.findByRole('heading', { level: 1, name: 'New Verification' });
-  return { user, gateway, ...view };
+  const location = () => screen.queryByTestId('ticket')?.textContent ?? '/verification';
+  return { user, gateway, location };
 }
 
 /** The form item around a field: where its error shows. */
@@ -225,6 +261,10 @@ describe('New Verification', () => {
     expect(screen.getByLabelText('Subscriber date of birth')).toHaveValue('04/12/1985');
     expect(within(itemOf('Carrier')).getByText('MetLife Dental')).toBeInTheDocument();
     expect(screen.getByText('How to try the other cases')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear form' }));
+    expect(screen.getByLabelText('Patient first name')).toHaveValue('');
+    expect(screen.queryByLabelText('Subscriber first name')).not.toBeInTheDocument();
   });
 
   it('has no sandbox picker when verifications go to a real clearinghouse', async () => {

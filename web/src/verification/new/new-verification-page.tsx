@@ -181,7 +181,7 @@ export function NewVerificationPage() {
             <Button type="primary" htmlType="submit" loading={form.busy} disabled={noOffice}>
               Verify
             </Button>
-            <Button onClick={form.clear}>Clear</Button>
+            <Button onClick={form.clear}>Clear form</Button>
           </Space>
         </Form>
       </Card>

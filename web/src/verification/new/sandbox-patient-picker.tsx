@@ -4,23 +4,22 @@
  * (rejections, missing portal credential, MFA) in a collapsible help text.
  */
 import { type SandboxPatient, type SandboxPatients } from '@dv/contracts';
-import { Collapse, Select, Tag } from 'antd';
+import { Collapse, Select } from 'antd';
 import { useState } from 'react';
 
 export const SANDBOX_PICKER_LABEL = 'Try a sandbox patient';
 const PICKER_ID = 'new-verification-sandbox-patient';
-
-const COVERAGE_COLORS: Record<SandboxPatient['coverage'], string> = {
-  active: 'green',
-  inactive: 'orange',
-  terminated: 'red',
-};
 
 export type SandboxPatientPickerProps = {
   sandbox: SandboxPatients;
   onPick: (patient: SandboxPatient) => void;
   disabled?: boolean;
 };
+
+/** Two sandbox members may share a name: the member id tells them apart. */
+function detailsOf({ carrier, patient, coverage }: SandboxPatient): string {
+  return `${carrier.name} · member ${patient.patientMemberId} · coverage ${coverage}`;
+}
 
 type PatientOption = { value: string; label: string; patient: SandboxPatient };
 
@@ -47,10 +46,8 @@ export function SandboxPatientPicker({ sandbox, onPick, disabled }: SandboxPatie
         notFoundContent="No sandbox patient matches"
         optionRender={({ data }) => (
           <span className="dv-new-verification__sandbox-option">
-            <span className="dv-new-verification__sandbox-name">{data.patient.label}</span>
-            <span className="dv-new-verification__secondary">
-              {data.patient.carrier.name} <Tag color={COVERAGE_COLORS[data.patient.coverage]}>{data.patient.coverage}</Tag>
-            </span>
+            <span>{data.patient.label}</span>
+            <span className="dv-new-verification__secondary">{detailsOf(data.patient)}</span>
           </span>
         )}
         onChange={(value) => {

@@ -1,0 +1,94 @@
+/**
+ * The patient's service history as the sources returned it, newest first: date, code, what the code is, where
+ * in the mouth (teeth and surfaces, quadrants, arch, region) and the notes; how complete the sources say it is;
+ * and the lines the mapping could not place on a code, listed apart.
+ */
+import { codeLabel, type HistoryRecordV3, stripCodePrefix, type UnmappedHistoryRecordV3 } from '@dv/contracts';
+import { Table, type TableColumnsType, theme, Typography } from 'antd';
+import { useWorkspace } from './workspace-context';
+
+const ARCH_NAMES: Readonly<Record<string, string>> = { U: 'Upper arch', L: 'Lower arch' };
+
+/** MM/DD/YYYY -> YYYYMMDD, which sorts as the dates do. */
+const sortable = (date: string) => `${date.slice(6)}${date.slice(0, 2)}${date.slice(3, 5)}`;
+
+/** '#30 MO, #31', 'Quadrants UL, UR', 'Upper arch', 'Teeth: POSTERIOR', joined by '; '. */
+function whereInMouth(record: HistoryRecordV3): string {
+  const surfaces = record.surfaces ?? {};
+  const teeth = [...(record.tooth ?? []), ...Object.keys(surfaces).filter((tooth) => !(record.tooth ?? []).includes(tooth))];
+  const parts = [
+    teeth.map((tooth) => (surfaces[tooth] ? `#${tooth} ${surfaces[tooth]}` : `#${tooth}`)).join(', '),
+    record.quadrants?.length ? `${record.quadrants.length === 1 ? 'Quadrant' : 'Quadrants'} ${record.quadrants.join(', ')}` : '',
+    record.arch ? (ARCH_NAMES[record.arch] ?? record.arch) : '',
+    record.teethRange ? `Teeth: ${record.teethRange}` : '',
+  ];
+  return parts.filter((part) => part !== '').join('; ');
+}
+
+type HistoryRow = HistoryRecordV3 & { readonly key: string };
+
+const columns: TableColumnsType<HistoryRow> = [
+  { title: 'Date', dataIndex: 'date', key: 'date', rowScope: 'row' },
+  { title: 'Code', key: 'code', render: (_, record) => stripCodePrefix(record.code) },
+  {
+    title: 'Description',
+    key: 'description',
+    render: (_, record) => <div style={{ maxWidth: 260, whiteSpace: 'normal' }}>{codeLabel(record.code) ?? ''}</div>,
+  },
+  { title: 'Tooth / area', key: 'where', render: (_, record) => whereInMouth(record) },
+  { title: 'Notes', dataIndex: 'notes', key: 'notes', render: (notes?: string) => <div style={{ maxWidth: 320, whiteSpace: 'normal' }}>{notes}</div> },
+];
+
+type UnmappedRow = UnmappedHistoryRecordV3 & { readonly key: string };
+
+const unmappedColumns: TableColumnsType<UnmappedRow> = [
+  { title: 'As the source wrote it', dataIndex: 'originalBenefitKey', key: 'originalBenefitKey', rowScope: 'row' },
+  { title: 'Code', dataIndex: 'code', key: 'code' },
+  { title: 'Date', key: 'date', render: (_, record) => (record.isWrongDate ? `${record.date} (not a valid date)` : record.date) },
+];
+
+export function HistoryTable() {
+  const { detail } = useWorkspace();
+  const { token } = theme.useToken();
+  const { history, historyStatus, unmappedHistory = [] } = detail.patient;
+  // Stable keys from the source order; the sort is by date, newest first (equal dates keep the source order).
+  const rows: HistoryRow[] = history
+    .map((record, index) => ({ ...record, key: String(index) }))
+    .sort((a, b) => sortable(b.date).localeCompare(sortable(a.date)));
+  const unmapped: UnmappedRow[] = unmappedHistory.map((record, index) => ({ ...record, key: String(index) }));
+
+  return (
+    <div className="dv-breakdown-table" style={{ minWidth: 0, maxWidth: '100%' }}>
+      <Typography.Paragraph style={{ marginBottom: token.marginXS }}>
+        History from the sources: <strong>{historyStatus}</strong>
+      </Typography.Paragraph>
+      {/* The table scrolls sideways inside its own box, so a phone never scrolls the page. */}
+      <Table<HistoryRow>
+        aria-label="Service history"
+        rowKey="key"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        size="small"
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'No history from the sources' }}
+      />
+      {unmapped.length > 0 ? (
+        <>
+          <Typography.Paragraph style={{ marginTop: token.marginMD, marginBottom: token.marginXS }}>
+            History lines not matched to a procedure code:
+          </Typography.Paragraph>
+          <Table<UnmappedRow>
+            aria-label="Unmapped history"
+            rowKey="key"
+            columns={unmappedColumns}
+            dataSource={unmapped}
+            pagination={false}
+            size="small"
+            scroll={{ x: 'max-content' }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -12,6 +12,7 @@
  * A job that is already done does not change any more (a late or repeated answer is ignored).
  */
 import {
+  EVENT_TYPES,
   type JobOutcome,
   type SourceJobStatus,
   type VerificationStatus,
@@ -189,6 +190,8 @@ export function jobCompletion(deps: JobCompletionDeps): JobCompletion {
       if (ready) {
         verificationChange = { ...verificationChange, readyAt: at };
         await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at));
+      } else if (statusChanged) {
+        await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at, EVENT_TYPES.verificationJobChanged));
       }
       await deps.verifications.update(tx, verification._id, verificationChange);
       await deps.audit.record(

@@ -12,8 +12,9 @@
  *   (a portal job whose request went out; its answer arrives on the bus).
  */
 import { randomUUID } from 'node:crypto';
-import { type JobOutcome, type VerificationSource } from '@dv/contracts';
-import { type Logger, type Store } from '@dv/kit';
+import { EVENT_TYPES, type JobOutcome, type VerificationSource } from '@dv/contracts';
+import { type Logger, type Outbox, type Store } from '@dv/kit';
+import { verificationReadyMessage } from '../events';
 import { type JobCompletion } from './job-completion';
 import { type JobDocument, type JobRawAnswer, type JobResult, type JobStore } from './jobs.store';
 
@@ -38,6 +39,8 @@ export interface JobRunnerOptions {
   readonly store: Pick<Store, 'transaction'>;
   readonly jobs: JobStore;
   readonly completion: JobCompletion;
+  /** Where the claim of a job is announced (`verification.job-changed`); without it, claims are silent. */
+  readonly outbox?: Pick<Outbox, 'add'>;
   readonly handlers: Readonly<Record<VerificationSource, JobHandler>>;
   /** Jobs run at once by this runner. */
   readonly concurrency: number;
@@ -134,7 +137,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       leaseUntil: at + options.leaseMs,
       updatedAt: new Date(at).toISOString(),
     };
-    if (!(await jobs.updateIf(jobId, { status: 'pending', attempts: job.attempts }, claim))) return;
+    const claimedNow = await options.store.transaction(async (tx) => {
+      if (!(await jobs.updateIf(jobId, { status: 'pending', attempts: job.attempts }, claim, tx))) return false;
+      // The office's browsers see the job start working (its chip turns 'processing').
+      if (options.outbox) {
+        const all = await jobs.ofVerification(job.verificationId, tx);
+        const verification = { _id: job.verificationId, orgId: job.orgId, officeId: job.officeId };
+        await options.outbox.add(tx, verificationReadyMessage(verification, all, claim.updatedAt, EVENT_TYPES.verificationJobChanged));
+      }
+      return true;
+    });
+    if (!claimedNow) return;
     const claimed: JobDocument = { ...job, ...claim };
     const jobLog = log?.child({ jobId, verificationId: job.verificationId, source: job.source });
 

@@ -54,10 +54,12 @@ export function formatValue(kind: FieldKind, value: unknown): string {
       return value === true ? 'Yes' : value === false ? 'No' : plain(value);
     case 'date':
       return typeof value === 'string' ? displayDate(value) : plain(value);
+    case 'enum':
+      // Enumerations written in lower case ('january', 'dental') read as words.
+      return typeof value === 'string' ? value.charAt(0).toUpperCase() + value.slice(1) : plain(value);
     case 'age':
     case 'number':
     case 'text':
-    case 'enum':
       return plain(value);
     case 'limitation':
       return limitationWording(value as LimitationTerms);

@@ -5,7 +5,7 @@
  * leaves it. A refused value keeps the editor open with the contracts' message under it; a change made meanwhile
  * elsewhere shows the value stored now.
  */
-import { EditOutlined } from '@ant-design/icons';
+import EditOutlined from '@ant-design/icons/EditOutlined';
 import { Button, Space, Typography } from 'antd';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { formatValue, type FieldKind } from './breakdown-format';

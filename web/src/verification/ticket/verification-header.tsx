@@ -2,7 +2,7 @@
  * The ticket's header: patient, carrier, status and plan score (1 to 10), and what can be done with it: view the
  * sources' raw answers, download the PDF (breakdown or plan), submit (the ticket is then Completed).
  */
-import { DownOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons/DownOutlined';
 import { PATHS, type VerificationDetail, type VerificationPdfQuery } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
@@ -46,6 +46,8 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
   const info = detail.ticket.integrationPatientInfo;
   const working = detail.jobs.some((job) => job.status === 'pending' || job.status === 'processing');
   const score = detail.plan?.score;
+  // Pending stays the status until submit; once every source answered, the ticket waits for the office.
+  const ready = detail.status === 'Pending' && detail.readyAt !== null && !working;
 
   async function submit() {
     setBusy('submit');
@@ -81,7 +83,9 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
         </Typography.Title>
         <Space wrap size={8}>
           <Typography.Text>{detail.carrier.name}</Typography.Text>
-          <Tag color={STATUS_COLORS[detail.status]}>{STATUS_TEXTS[detail.status]}</Tag>
+          <Tag color={ready ? 'green' : STATUS_COLORS[detail.status]} data-testid="verification-status">
+            {ready ? 'Ready to submit' : STATUS_TEXTS[detail.status]}
+          </Tag>
           {score !== undefined ? (
             <Tooltip title="How complete and certain the plan is: 10 is every key value stated and agreed by the sources">
               <Tag color={score >= 8 ? 'green' : score >= 5 ? 'gold' : 'red'} tabIndex={0} data-testid="plan-score">

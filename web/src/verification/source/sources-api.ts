@@ -1,0 +1,43 @@
+/**
+ * GET /api/verifications/{id}/sources for the source view: each source's raw answer beside what was mapped from
+ * it. The reply is checked against contracts' schema; a failed call throws a SourcesCallError carrying the status,
+ * so the page can tell "not there" (404) from "broken". While a source still works, the view asks again now and
+ * then, so an answer shows up without a reload.
+ */
+import { type SourceJobStatus, VerificationSources } from '@dv/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/services-context';
+import { type HttpClient } from '../../http/http-client';
+
+export class SourcesCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SourcesCallError';
+  }
+}
+
+/** How often the view asks again while a source is pending or processing. */
+export const SOURCES_REFRESH_MS = 5_000;
+const WORKING: readonly SourceJobStatus[] = ['pending', 'processing'];
+
+export const sourcesKey = (id: string) => ['verification-sources', id] as const;
+
+export async function fetchVerificationSources(http: HttpClient, id: string): Promise<VerificationSources> {
+  const result = await http.get(`/api/verifications/${encodeURIComponent(id)}/sources`);
+  if (!result.ok) throw new SourcesCallError(result.status, result.error ?? 'Reading the sources failed');
+  return VerificationSources.parse(result.data);
+}
+
+export function useVerificationSources(id: string) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: sourcesKey(id),
+    queryFn: () => fetchVerificationSources(http, id),
+    retry: (count, error) => !(error instanceof SourcesCallError && error.status < 500) && count < 1,
+    refetchInterval: (query) =>
+      query.state.data?.sources.some((source) => WORKING.includes(source.job.status)) ? SOURCES_REFRESH_MS : false,
+  });
+}

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { deserialize, serialize } from 'node:v8';
 
 // findBy* and waitFor poll until their condition holds; on a loaded two-core CI machine an antd page can take
 // longer than the library's 1 s default to render, so they may keep polling longer before giving up.
@@ -8,6 +9,11 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // react-router and the token decoder use the Encoding API, which jsdom leaves out.
 if (!('TextEncoder' in globalThis)) Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// The verification page copies values with structuredClone, which jsdom leaves out.
+if (!('structuredClone' in globalThis)) {
+  Object.assign(globalThis, { structuredClone: <T,>(value: T): T => deserialize(serialize(value)) as T });
+}
 
 // antd reads media queries and observes element sizes; jsdom has neither.
 if (!window.matchMedia) {

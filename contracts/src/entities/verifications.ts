@@ -253,7 +253,8 @@ export const EditPath = z
   .trim()
   .min(1, REQUIRED)
   .max(300)
-  .regex(/^(plan|patient)(\.[^.\s]+)+$/, { error: "A dotted path starting with 'plan.' or 'patient.'" });
+  // Keys may hold inner spaces ('SUB:Oral & Maxillofacial Surgery'), never at a segment's ends.
+  .regex(/^(plan|patient)(\.[^.\s](?:[^.]*[^.\s])?)+$/, { error: "A dotted path starting with 'plan.' or 'patient.'" });
 
 export const FieldEdit = z.strictObject({
   path: EditPath,

@@ -53,6 +53,7 @@ export const EDIT_MESSAGES = {
 /** Plain text fields a user may edit. */
 const TEXT_FIELDS = new Set(['patient.note', 'plan.planNotes']);
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
+const AGE_ENDS = new Set(['min', 'max']);
 /** Validator paths inside a change-history entry's copies of a value. */
 const HISTORY_COPY = /\.changeHistory\.\d+\.(value|newValue|oldValue)(\.|$)/;
 
@@ -123,7 +124,9 @@ function applyOne(wrapper: TicketWrapperV3, edit: FieldEdit, context: EditContex
     let next = node[segment];
     if (next === undefined) {
       const inAdaCodes = root === 'plan' && index === 2 && rest[0] === 'benefits' && rest[1] === 'adaCodes';
-      next = inAdaCodes ? newEntry(segment) : {};
+      // An age is a pair: editing one end of a missing one creates the other end as not stated.
+      const agePair = index === rest.length - 2 && AGE_ENDS.has(rest[rest.length - 1]!);
+      next = inAdaCodes ? newEntry(segment) : agePair ? { min: { value: null, score: SCORE.inferred }, max: { value: null, score: SCORE.inferred } } : {};
       if (next === undefined) throw new EditRejected([{ path: edit.path, message: EDIT_MESSAGES.notEditable }]);
       node[segment] = next;
     }

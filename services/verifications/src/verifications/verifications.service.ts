@@ -313,8 +313,10 @@ export function verificationService(deps: VerificationServiceDeps): Verification
         if (isActive(job)) throw new Conflict(RETRYABLE_JOB_MESSAGE);
         const at = now();
         const iso = at.toISOString();
-        // The result of an earlier success stays until the new run ends, so the merge keeps its data meanwhile.
+        // The result of an earlier success stays until the new run ends, so the merge keeps its data meanwhile;
+        // the raw answer goes (the source view shows the run under way, not an old answer as if it were new).
         const rerun = {
+          rawJson: null,
           status: 'pending' as const,
           outcome: null,
           reason: null,

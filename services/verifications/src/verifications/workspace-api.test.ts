@@ -159,3 +159,36 @@ describe('where values came from', () => {
     }
   });
 });
+
+describe('edits the breakdown tables make', () => {
+  it.each([['CAT:Adjunctive General Services'], ['SUB:Implant Services'], ['SUB:Oral & Maxillofacial Surgery']])(
+    'sets the plan-pays percentage of %s, a key with spaces',
+    async (key) => {
+      const detail = await readyTicket();
+      const path = `plan.benefits.adaCodes.${key}.benefitLevel`;
+      const response = await harness.call('PATCH', `/api/verifications/${detail.id}`, { body: { edits: [{ path, value: 70 }], version: detail.version } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<VerificationDetail>().plan?.benefits.adaCodes[key]?.benefitLevel).toMatchObject({ value: 70, score: 4 });
+    },
+  );
+
+  it.each([['plan. benefits.annualMax'], ['plan.benefits .annualMax'], ['plan..annualMax'], ['plan.benefits.adaCodes.SUB:Crowns .benefitLevel']])(
+    'still refuses a path with a segment that starts or ends with a space, or is empty (%p)',
+    async (path) => {
+      const detail = await readyTicket();
+      const response = await harness.call('PATCH', `/api/verifications/${detail.id}`, { body: { edits: [{ path, value: 1 }] } });
+      expect(response.statusCode).toBe(400);
+    },
+  );
+
+  it.each([['min', 6], ['max', 15]])('sets the %s age of a code that had no age: the other end is created as not stated', async (end, value) => {
+    const detail = await readyTicket();
+    const path = `plan.benefits.adaCodes.ADA:D0120.age.${end}`;
+    const response = await harness.call('PATCH', `/api/verifications/${detail.id}`, { body: { edits: [{ path, value }], version: detail.version } });
+    expect(response.statusCode).toBe(200);
+    const age = response.json<VerificationDetail>().plan?.benefits.adaCodes['ADA:D0120']?.age;
+    const other = end === 'min' ? 'max' : 'min';
+    expect(age?.[end as 'min' | 'max']).toMatchObject({ value, score: 4 });
+    expect(age?.[other]).toEqual({ value: null, score: 1 });
+  });
+});

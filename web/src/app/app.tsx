@@ -1,5 +1,4 @@
 /** The whole app: providers, start-up, session, offices, the live socket, then the router. */
-import { FIXED_VIEWPORT_WIDTH } from '@dv/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useMemo } from 'react';
@@ -37,7 +36,7 @@ export function App({ services }: { services: AppServices }) {
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
         <ConfigProvider theme={appTheme}>
-          <AntApp className="dv-app" style={{ minWidth: FIXED_VIEWPORT_WIDTH }}>
+          <AntApp className="dv-app">
             <NotifierBinder hub={services.notifierHub} />
             <StartupGate deps={deps}>
               <SessionBoundary>

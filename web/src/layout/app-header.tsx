@@ -1,26 +1,60 @@
 import { PATHS, PRODUCT_NAME } from '@dv/contracts';
-import { Button, Layout, Space, Typography } from 'antd';
+import { Button, Layout, Typography } from 'antd';
+import { type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { OfficeSwitcher } from '../office/office-switcher';
 import { useAccess } from '../office/office-context';
 import { CredentialNotifications } from '../portals/credential-notifications';
 
-/** The top bar of signed-in pages: product, portal credential notifications, current office, who is signed in, sign out. */
-export function AppHeader() {
+export const OPEN_MENU_LABEL = 'Open menu';
+
+/** On a narrow screen, the button that opens the left menu's drawer. */
+export type MenuButtonProps = {
+  ref: RefObject<HTMLButtonElement | null>;
+  expanded: boolean;
+  onOpen: () => void;
+};
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="currentColor">
+      <path d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
+    </svg>
+  );
+}
+
+/**
+ * The top bar of signed-in pages: product, portal credential notifications, current office, who is signed in, sign
+ * out. On a phone the items wrap onto a second line instead of widening the page, and a button opens the menu.
+ */
+export function AppHeader({ menuButton }: { menuButton?: MenuButtonProps }) {
   const access = useAccess();
   const navigate = useNavigate();
   const who = access.claims?.name ?? access.claims?.email;
   return (
     <Layout.Header className="dv-header">
-      <Typography.Text strong className="dv-header__brand">
-        {PRODUCT_NAME}
-      </Typography.Text>
-      <Space size="middle">
+      <div className="dv-header__start">
+        {menuButton ? (
+          <Button
+            ref={menuButton.ref}
+            type="text"
+            icon={<MenuIcon />}
+            aria-label={OPEN_MENU_LABEL}
+            aria-expanded={menuButton.expanded}
+            aria-haspopup="dialog"
+            onClick={menuButton.onOpen}
+          />
+        ) : null}
+        <Typography.Text strong className="dv-header__brand">
+          {PRODUCT_NAME}
+        </Typography.Text>
+      </div>
+      <div className="dv-header__items">
         <CredentialNotifications />
         <OfficeSwitcher />
         {typeof who === 'string' ? <Typography.Text className="dv-header__user">{who}</Typography.Text> : null}
         <Button onClick={() => void navigate(PATHS.logout)}>Sign out</Button>
-      </Space>
+      </div>
     </Layout.Header>
   );
 }

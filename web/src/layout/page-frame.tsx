@@ -1,10 +1,11 @@
 /**
  * What surrounds a page: for signed-in users the header, the left side menu where the route shows it (SPEC
- * section 2, showLeftSideMenu) and the info bar; public pages stand alone.
+ * section 2, showLeftSideMenu) and the info bar; public pages stand alone. On a narrow screen (a phone) the menu
+ * is a drawer opened from the header, so the page keeps the whole width.
  */
 import { type Route } from '@dv/contracts';
-import { Layout } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Drawer, Layout } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BugReportPopover } from '../bugs/bug-report-popover';
 import { InfoBar } from '../info-bar/info-bar';
@@ -12,14 +13,32 @@ import { useOffice } from '../office/office-context';
 import { AppHeader } from './app-header';
 import { LeftMenu } from './left-menu';
 import { menuContextFor } from './menu-context';
+import { useNarrowScreen } from './use-narrow-screen';
+
+const SIDER_WIDTH = 240;
+export const MENU_DRAWER_TITLE = 'Menu';
 
 export function PageFrame({ route, children }: { route: Route; children: ReactNode }) {
   const office = useOffice();
   const location = useLocation();
+  const narrow = useNarrowScreen();
   const [bugReportOpen, setBugReportOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawerMenu = useRef<HTMLDivElement>(null);
+  // Closed by Escape or its close button, the drawer gives the focus back to the button that opened it; closed for
+  // the bug report, the popover takes it.
+  const returnFocus = useRef(false);
   if (!office.access.loggedIn || !route.private && !route.showLeftSideMenu) return <>{children}</>;
 
-  const openBugReport = () => setBugReportOpen(true);
+  const openBugReport = () => {
+    setMenuOpen(false);
+    setBugReportOpen(true);
+  };
+  const closeMenu = () => {
+    returnFocus.current = true;
+    setMenuOpen(false);
+  };
   const menuContext = menuContextFor({
     access: office.access,
     currentPath: `${location.pathname}${location.search}`,
@@ -27,13 +46,17 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
     settings: office.currentSettings,
     dentalOffice: office.dentalOffice,
   });
+  const menu = <LeftMenu context={menuContext} onBugReport={openBugReport} />;
+  const menuInDrawer = route.showLeftSideMenu && narrow;
   return (
     <Layout className="dv-shell">
-      <AppHeader />
+      <AppHeader
+        menuButton={menuInDrawer ? { ref: menuButton, expanded: menuOpen, onOpen: () => setMenuOpen(true) } : undefined}
+      />
       <Layout>
-        {route.showLeftSideMenu ? (
-          <Layout.Sider width={240} theme="light" className="dv-sider">
-            <LeftMenu context={menuContext} onBugReport={openBugReport} />
+        {route.showLeftSideMenu && !narrow ? (
+          <Layout.Sider width={SIDER_WIDTH} theme="light" className="dv-sider">
+            {menu}
           </Layout.Sider>
         ) : null}
         <Layout.Content className="dv-content">
@@ -41,6 +64,27 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
           {children}
         </Layout.Content>
       </Layout>
+      {menuInDrawer ? (
+        <Drawer
+          title={MENU_DRAWER_TITLE}
+          placement="left"
+          size={Math.min(SIDER_WIDTH + 40, window.innerWidth - 48)}
+          open={menuOpen}
+          onClose={closeMenu}
+          className="dv-menu-drawer"
+          styles={{ body: { padding: 0 } }}
+          afterOpenChange={(open) => {
+            // Opened, the menu itself takes the focus (the drawer would keep it on its outer box, outside the
+            // dialog): arrow keys then walk the items and Enter opens one.
+            if (open) drawerMenu.current?.querySelector<HTMLElement>('[role="menu"]')?.focus();
+            if (open || !returnFocus.current) return;
+            returnFocus.current = false;
+            menuButton.current?.focus();
+          }}
+        >
+          <div ref={drawerMenu}>{menu}</div>
+        </Drawer>
+      ) : null}
       <BugReportPopover open={bugReportOpen} onClose={() => setBugReportOpen(false)} />
     </Layout>
   );

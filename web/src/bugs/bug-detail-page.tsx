@@ -15,6 +15,8 @@ import { useReportOffices } from './use-report-offices';
 import './bugs.css';
 
 const TITLE = matchRoute(PATHS.managementBug)?.label ?? 'Bug Report';
+/** Two columns of details; one on a phone, where two would push the table past the screen's edge. */
+const DETAIL_COLUMNS = { xs: 1, sm: 2 } as const;
 
 /** The page a report came from, as a link into the app; anything that is not a plain path stays text. */
 function PageLink({ url }: { url: string }) {
@@ -58,11 +60,11 @@ function ReportView({ report }: { report: ManagedBugReport }) {
       label: 'Solved on',
       children: report.solvingDate ? reportDateTime(report.solvingDate) : 'Not solved yet',
     },
-    { key: 'url', label: 'Page', span: 2, children: <PageLink url={report.url} /> },
+    { key: 'url', label: 'Page', span: 'filled', children: <PageLink url={report.url} /> },
     {
       key: 'description',
       label: 'Explanation',
-      span: 2,
+      span: 'filled',
       children: <p className="dv-bug-detail__description">{report.description}</p>,
     },
   ];
@@ -74,7 +76,7 @@ function ReportView({ report }: { report: ManagedBugReport }) {
         </Typography.Title>
         <SolveButton report={report} />
       </div>
-      <Descriptions bordered column={2} items={items} aria-labelledby="bug-report-title" />
+      <Descriptions bordered column={DETAIL_COLUMNS} items={items} aria-labelledby="bug-report-title" />
       <section className="dv-bug-detail__attachment" aria-labelledby="bug-attachment-title">
         <Typography.Title level={3} id="bug-attachment-title">
           Attachment

@@ -207,6 +207,7 @@ export function BugListPage() {
         />
       ) : null}
       <Table<ManagedBugReport>
+        className="dv-bug-list__table"
         rowKey="id"
         size="middle"
         columns={columns}

@@ -38,6 +38,8 @@ const POPOVER_TITLE = 'Portal credentials';
 export const NOTIFICATION_POPOVER_STYLES = {
   container: {
     width: NOTIFICATION_POPOVER_WIDTH,
+    // On a phone narrower than the popover it keeps a margin on both sides instead of running off the screen.
+    maxWidth: 'calc(100vw - 16px)',
     maxHeight: NOTIFICATION_POPOVER_MAX_HEIGHT,
     boxSizing: 'border-box',
     display: 'flex',

@@ -54,7 +54,8 @@ async function waitForHttp(url, timeoutMs) {
  *   close: () => Promise<void> }>}
  */
 export async function startStack() {
-  if (!existsSync(WEB_DIST_INDEX)) throw new Error('web/dist is missing: run `npm run build` (and `npm run build -w web`) first');
+  const webIndex = process.env.WEB_DIST_DIR ? path.join(process.env.WEB_DIST_DIR, 'index.html') : WEB_DIST_INDEX;
+  if (!existsSync(webIndex)) throw new Error(`${webIndex} is missing: run \`npm run build\` (and \`npm run build -w web\`) first`);
   if (!existsSync(path.join(STANDALONE_DIST, 'main.js'))) throw new Error('services/standalone/dist is missing: run `npm run build` first');
   for (const [name, value] of Object.entries(SANDBOX_TIMINGS)) process.env[name] ??= value;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verific-e2e-data-'));
@@ -74,6 +75,8 @@ export async function startStack() {
       port: 0,
       idpPort: 0,
       logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // A build of one's own (WEB_DIST_DIR, as the standalone's main reads it) instead of web/dist.
+      ...(process.env.WEB_DIST_DIR ? { webDistDir: path.resolve(process.env.WEB_DIST_DIR) } : {}),
     });
     return {
       gatewayUrl: running.gatewayUrl,

@@ -5,6 +5,7 @@ import { sessionWarning, sessionExpiry } from './session.mjs';
 import { unauthorizedApi, unauthorizedApiOnVerification } from './unauthorized-api.mjs';
 import { bugReportPdf, bugReports } from './bug-reports.mjs';
 import { portalCredentialScenarios } from './portal-credentials.mjs';
+import { accessibilityScenarios } from './accessibility.mjs';
 
 export const scenarios = [
   organizationPrompt,
@@ -17,4 +18,5 @@ export const scenarios = [
   ...portalCredentialScenarios,
   bugReports,
   bugReportPdf,
+  ...accessibilityScenarios,
 ];

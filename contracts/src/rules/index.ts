@@ -12,3 +12,4 @@ export * from './routes';
 export * from './menu';
 export * from './payment-gate';
 export * from './api-routes';
+export * from './next-eligible';

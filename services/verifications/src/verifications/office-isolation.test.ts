@@ -4,17 +4,20 @@
  * catalogue is for any signed-in user. Every route of the service is covered.
  */
 import { type Page, type PlanLibraryItem, type VerificationListItem } from '@dv/contracts';
+import fc from 'fast-check';
 import { createHarness, type Harness, type UserName } from '../testing/harness';
 
 let harness: Harness;
 let ticketA1: string;
 let planA1: string;
+let jobA1: string;
 
 beforeAll(async () => {
   harness = await createHarness();
   ticketA1 = await harness.createFor('DD100200300');
   const detail = await harness.settled(ticketA1);
   planA1 = detail.planId!;
+  jobA1 = detail.jobs[0]!.id;
 });
 afterAll(() => harness.close());
 
@@ -29,8 +32,27 @@ const TICKET_ROUTES: readonly Route[] = [
     body: { edits: [{ path: 'patient.note', value: 'checked' }] },
   },
   { name: 'POST /api/verifications/:id/submit', method: 'POST', url: () => `/api/verifications/${ticketA1}/submit` },
+  { name: 'POST /api/verifications/:id/jobs/:jobId/retry', method: 'POST', url: () => `/api/verifications/${ticketA1}/jobs/${jobA1}/retry` },
+  { name: 'GET /api/verifications/:id/sources', method: 'GET', url: () => `/api/verifications/${ticketA1}/sources` },
+  { name: 'GET /api/verifications/:id/pdf', method: 'GET', url: () => `/api/verifications/${ticketA1}/pdf?type=Breakdown` },
   { name: 'GET /api/plans/:id', method: 'GET', url: () => `/api/plans/${planA1}` },
 ];
+
+describe('every ticket route, any outsider, any office header', () => {
+  it('never answers another office or organization with the ticket (generated cases)', async () => {
+    const routes = TICKET_ROUTES.filter((route) => !route.url().includes('/plans/'));
+    const outsiders: readonly UserName[] = ['staffA2', 'staffB', 'adminB', 'groupmanager'];
+    const headers = fc.oneof(fc.constantFrom<string | null>(null, 'office-a1', 'office-a2', 'office-b1'), fc.stringMatching(/^[a-z0-9-]{1,20}$/));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), fc.constantFrom(...outsiders), headers, async (route, as, office) => {
+        const response = await harness.call(route.method, route.url(), { as, office, body: route.body });
+        expect([400, 403, 404]).toContain(response.statusCode);
+        expect(response.body).not.toMatch(/Maria|Lopez|DD100200300|04\/12\/1985/);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
 
 const OUTSIDERS: readonly [string, UserName, string | undefined][] = [
   ['another office of the organization', 'staffA2', undefined],

@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
-import { createLogger } from './logger';
+import fc from 'fast-check';
+import { createLogger, withoutQueryValues } from './logger';
+import { buildServer } from './server';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -45,5 +47,34 @@ describe('createLogger', () => {
     createLogger({ name: 'test', destination, redact: ['ssn'] }).info({ patient: { ssn: '123', name: 'x' } }, 'p');
     expect(lines[0]).toMatchObject({ patient: { name: 'x' } });
     expect(JSON.stringify(lines)).not.toContain('123');
+  });
+
+  it('keeps query values out of every request line of a server, for any search (generated cases)', async () => {
+    const { lines, destination } = capture();
+    const app = await buildServer({ name: 'test', logger: createLogger({ name: 'test', destination, level: 'trace' }), rateLimit: false });
+    app.get('/api/verifications', () => ({ ok: true }));
+    const canary = fc.stringMatching(/^[A-Za-z0-9]{6,20}$/).map((text) => `PHI${text}`);
+    await fc.assert(
+      fc.asyncProperty(canary, fc.constantFrom('patientName', 'memberId', 'dob', 'q'), fc.boolean(), async (value, name, known) => {
+        lines.length = 0;
+        const path = known ? '/api/verifications' : '/api/unknown';
+        await app.inject({ method: 'GET', url: `${path}?page=2&${name}=${encodeURIComponent(value)}` });
+        const text = JSON.stringify(lines);
+        expect(lines.length).toBeGreaterThan(0);
+        expect(text).not.toContain(value);
+        expect(text).toContain(`${name}=…`);
+      }),
+      { numRuns: 40 },
+    );
+    await app.close();
+  });
+
+  it.each([
+    ['/a', '/a'],
+    ['/a?', '/a?'],
+    ['/a?x=1&y=two', '/a?x=…&y=…'],
+    ['/a?flag&x=', '/a?flag=…&x=…'],
+  ])('writes %s as %s', (url, logged) => {
+    expect(withoutQueryValues(url)).toBe(logged);
   });
 });

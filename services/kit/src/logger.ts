@@ -40,6 +40,39 @@ export function redactionPaths(fields: readonly string[]): string[] {
   return paths;
 }
 
+/**
+ * A URL with its query values replaced: '/api/verifications?memberId=X1&page=2' -> '/api/verifications?memberId=…&page=…'.
+ * Query strings carry patient search terms (names, dates of birth, member ids); the parameter names stay, so
+ * a log still tells what was asked.
+ */
+export function withoutQueryValues(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const names = url
+    .slice(mark + 1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => `${pair.split('=')[0] ?? ''}=…`);
+  return `${url.slice(0, mark)}?${names.join('&')}`;
+}
+
+/** Every `url` field of a log line, at the top or one level down (fastify's `req.url`), without query values. */
+function scrubUrls(object: Record<string, unknown>): Record<string, unknown> {
+  let changed: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(object)) {
+    if (key === 'url' && typeof value === 'string' && value.includes('?')) {
+      changed ??= { ...object };
+      changed[key] = withoutQueryValues(value);
+    } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { url?: unknown }).url === 'string') {
+      const inner = value as { url: string };
+      if (!inner.url.includes('?')) continue;
+      changed ??= { ...object };
+      changed[key] = { ...inner, url: withoutQueryValues(inner.url) };
+    }
+  }
+  return changed ?? object;
+}
+
 export interface LoggerOptions {
   /** Service name, on every line. */
   readonly name: string;
@@ -58,7 +91,7 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level ?? 'info',
       redact: { paths: redactionPaths(fields), remove: true },
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
+      formatters: { level: (label) => ({ level: label }), log: scrubUrls },
     },
     options.destination,
   );

@@ -36,6 +36,7 @@ import { scorePlanCompleteness } from './plan-score';
 import { dateRange, toUsDate, type X12DateValue, type X12Name, type X12Reference } from './readers';
 import { FOLLOW_UP_ACTIONS, rejectReason } from './reject-reasons';
 import { serviceTypeLabel, targetOfServiceType, type BenefitTarget } from './service-types';
+import { COVERAGE_LEVELS, EB01_CODES } from './x12-dictionary';
 
 /** A value the 271 states. */
 export const SCORE_STATED = 2;
@@ -483,40 +484,10 @@ function mapFrequencies(loop: BenefitLoop, scope: RowScope, ctx: RowContext, whe
   }
 }
 
-/** EB01 codes the plan has no field for, in the guide's words. */
-const EB01_LABELS: Readonly<Record<string, string>> = {
-  CB: 'Coverage basis',
-  G: 'Out of pocket (stop loss)',
-  H: 'Unlimited',
-  J: 'Cost containment',
-  K: 'Reserve',
-  L: 'Primary care provider',
-  M: 'Pre-existing condition',
-  MC: 'Managed care coordinator',
-  N: 'Services restricted to following provider',
-  O: 'Not deemed a medical necessity',
-  P: 'Benefit disclaimer',
-  Q: 'Second surgical opinion required',
-  R: 'Other or additional payer',
-  S: 'Prior year(s) history',
-  T: 'Card(s) reported lost/stolen',
-  U: 'Contact following entity for eligibility or benefit information',
-  V: 'Cannot process',
-  W: 'Other source of data',
-  X: 'Health care facility',
-  Y: 'Spend down',
-};
 /** EB01 codes about this member rather than the plan (another payer, an assigned provider, a lost card ...). */
 const MEMBER_INFO = new Set(['L', 'MC', 'N', 'R', 'S', 'T', 'U', 'V', 'W', 'X']);
 
-const COVERAGE_LEVEL_LABELS: Readonly<Record<string, string>> = {
-  FAM: 'Family',
-  ESP: 'Employee and spouse',
-  ECH: 'Employee and children',
-  SPC: 'Spouse and children',
-  SPO: 'Spouse only',
-};
-const coverageLevelLabel = (level: string): string => COVERAGE_LEVEL_LABELS[level] ?? `Coverage level ${level}`;
+const coverageLevelLabel = (level: string): string => COVERAGE_LEVELS[level] ?? `Coverage level ${level}`;
 
 const describeEntity = (name: X12Name): string =>
   [[name.first, name.last].filter(Boolean).join(' '), name.id === '' ? '' : `(${name.idQualifier} ${name.id})`].filter(Boolean).join(' ');
@@ -532,7 +503,7 @@ function describeRow(loop: BenefitLoop): string {
     benefit.quantity === undefined ? '' : `${benefit.quantity} (${benefit.quantityQualifier})`,
     describePeriod(benefit.period),
   ].filter((part) => part !== '');
-  const label = EB01_LABELS[benefit.info] ?? `EB01 ${benefit.info}`;
+  const label = EB01_CODES[benefit.info] ?? `EB01 ${benefit.info}`;
   return details.length === 0 ? label : `${label}: ${details.join(', ')}`;
 }
 

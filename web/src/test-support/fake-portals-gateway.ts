@@ -6,22 +6,12 @@
  */
 import { type Portal, type PortalCredential } from '@dv/contracts';
 import { type FetchFn } from '../http/http-client';
+import { jsonReply } from './json-reply';
 
 export type RecordedCall = { method: string; path: string; body: unknown; office: string | null };
 export type FakeReply = { status: number; body?: unknown } | 'network-error' | Promise<{ status: number; body?: unknown }>;
 type Handler = (call: RecordedCall) => FakeReply;
 
-export function reply(value: unknown, status = 200): Response {
-  const text = value === undefined ? '' : JSON.stringify(value);
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(text),
-    blob: () => Promise.resolve(new Blob([text])),
-  } as unknown as Response;
-}
 
 export const PORTAL_DNOA: Portal = {
   id: 'dnoaconnect',
@@ -75,7 +65,7 @@ export function fakePortalsGateway(init: { portals?: Portal[]; credentials?: Por
       const override = overrides.get(`${method} ${path}`);
       const answered = override ? await override(call) : defaultAnswer(gateway, call);
       if (answered === 'network-error') throw new TypeError('Failed to fetch');
-      return reply(answered.body, answered.status);
+      return jsonReply(answered.body, answered.status);
     },
   };
   return gateway;

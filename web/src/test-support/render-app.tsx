@@ -15,25 +15,17 @@ import { appRoutes } from '../routing/route-table';
 import { NotifierBinder } from '../ui/notifier-binder';
 import { type FakeSession } from './fake-session';
 import { fakeSockets } from './fake-socket';
+import { jsonReply } from './json-reply';
 
-function json(value: unknown, status = 200): Response {
-  return {
-    ok: status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(value)),
-  } as unknown as Response;
-}
 
 /** GET /api/features, the user's offices and each office: what the shell asks for. */
 export const fakeGateway: FetchFn = (url) => {
   const path = url.split('?')[0] ?? url;
-  if (path === '/api/features') return Promise.resolve(json([]));
-  if (path === '/api/dentaloffice/user/all') return Promise.resolve(json([]));
+  if (path === '/api/features') return Promise.resolve(jsonReply([]));
+  if (path === '/api/dentaloffice/user/all') return Promise.resolve(jsonReply([]));
   const office = /^\/api\/dentaloffice\/([^/]+)$/.exec(path);
-  if (office) return Promise.resolve(json({ id: office[1], planType: 'standard' }));
-  return Promise.resolve(json({ statusCode: 404, error: 'Not Found', message: `Route ${path} not found` }, 404));
+  if (office) return Promise.resolve(jsonReply({ id: office[1], planType: 'standard' }));
+  return Promise.resolve(jsonReply({ statusCode: 404, error: 'Not Found', message: `Route ${path} not found` }, 404));
 };
 
 function AppRoutes() {

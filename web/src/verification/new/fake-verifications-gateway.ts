@@ -11,7 +11,7 @@ import {
   type VerificationListItem,
 } from '@dv/contracts';
 import { type FetchFn } from '../../http/http-client';
-import { reply } from '../../test-support/fake-portals-gateway';
+import { jsonReply as reply } from '../../test-support/json-reply';
 
 export type RecordedCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 export type FakeReply = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;

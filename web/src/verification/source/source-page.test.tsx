@@ -6,19 +6,11 @@ import { validTicketV3 } from '../../../../contracts/src/testing/fixtures';
 import { type FetchFn } from '../../http/http-client';
 import { fakeSession, ROLE_CLAIMS } from '../../test-support/fake-session';
 import { fakeGateway, renderApp } from '../../test-support/render-app';
+import { jsonReply } from '../../test-support/json-reply';
 
 const ID = '0b7c2f61-1a2b-4c3d-9e8f-001122334455';
 const SOURCES_PATH = `/api/verifications/${ID}/sources`;
 
-function json(value: unknown, status = 200): Response {
-  return {
-    ok: status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(value)),
-  } as unknown as Response;
-}
 
 const segment = (index: number, text: string, loop: string | null, loopName: string | null, extra: Partial<X12SegmentView> = {}): X12SegmentView => ({
   index,
@@ -104,7 +96,7 @@ function gatewayWith(reply: () => Response): FetchFn {
 }
 
 function openSources(sources: VerificationSourceView[] | (() => Response)) {
-  const reply = typeof sources === 'function' ? sources : () => json({ verificationId: ID, sources } satisfies VerificationSources);
+  const reply = typeof sources === 'function' ? sources : () => jsonReply({ verificationId: ID, sources } satisfies VerificationSources);
   return renderApp(fakeSession(ROLE_CLAIMS.staffmanager!), `/verification/${ID}/source`, gatewayWith(reply));
 }
 
@@ -191,7 +183,7 @@ describe('/verification/{id}/source', () => {
   });
 
   it('shows a way back when the verification is not found, and a retry when loading failed', async () => {
-    const notFound = openSources(() => json({ statusCode: 404, error: 'Not Found', message: 'Verification not found' }, 404));
+    const notFound = openSources(() => jsonReply({ statusCode: 404, error: 'Not Found', message: 'Verification not found' }, 404));
     expect(await screen.findByText('This verification does not exist.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to past verifications' })).toHaveAttribute('href', '/past-verifications');
     notFound.unmount();
@@ -200,7 +192,7 @@ describe('/verification/{id}/source', () => {
     openSources(() => {
       calls += 1;
       // The first call and its one retry fail.
-      return calls <= 2 ? json({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500) : json({ verificationId: ID, sources: [CLEARINGHOUSE] });
+      return calls <= 2 ? jsonReply({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500) : jsonReply({ verificationId: ID, sources: [CLEARINGHOUSE] });
     });
     expect(await screen.findByText('The sources could not be loaded.')).toBeInTheDocument();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
@@ -213,7 +205,7 @@ describe('/verification/{id}/source', () => {
       (url.split('?')[0] ?? url) === SOURCES_PATH ? new Promise<Response>((resolve) => (answer = resolve)) : fakeGateway(url, init),
     );
     expect(await screen.findByLabelText('Loading the sources')).toHaveAttribute('aria-busy', 'true');
-    answer(json({ verificationId: ID, sources: [] }));
+    answer(jsonReply({ verificationId: ID, sources: [] }));
     expect(await screen.findByText(/has no sources/)).toBeInTheDocument();
   });
 

@@ -10,18 +10,10 @@ import { fakeSession, ROLE_CLAIMS } from '../../test-support/fake-session';
 import { fakeSockets } from '../../test-support/fake-socket';
 import { renderApp } from '../../test-support/render-app';
 import { fixtureDetail } from './testing/workspace-fixture';
+import { jsonReply } from '../../test-support/json-reply';
 
 type Call = { method: string; path: string; body: unknown };
 
-function json(value: unknown, status = 200): Response {
-  return {
-    ok: status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(value)),
-  } as unknown as Response;
-}
 
 /** The shell's calls and the ticket API over a ticket the test changes as the server would. */
 function fakeApi(initial: VerificationDetail | null) {
@@ -30,12 +22,12 @@ function fakeApi(initial: VerificationDetail | null) {
     const path = url.split('?')[0] ?? url;
     const method = init.method ?? 'GET';
     state.calls.push({ method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-    if (path === '/api/features' || path === '/api/dentaloffice/user/all') return Promise.resolve(json([]));
-    if (/^\/api\/dentaloffice\/[^/]+$/.test(path)) return Promise.resolve(json({ id: 'office-demo-1', planType: 'standard' }));
-    if (path === '/api/portals/credentials') return Promise.resolve(json([]));
+    if (path === '/api/features' || path === '/api/dentaloffice/user/all') return Promise.resolve(jsonReply([]));
+    if (/^\/api\/dentaloffice\/[^/]+$/.test(path)) return Promise.resolve(jsonReply({ id: 'office-demo-1', planType: 'standard' }));
+    if (path === '/api/portals/credentials') return Promise.resolve(jsonReply([]));
     const ticket = state.ticket;
     if (ticket === null || !path.startsWith(`/api/verifications/${ticket.id}`)) {
-      return Promise.resolve(json({ statusCode: 404, error: 'Not Found', message: 'Verification not found' }, 404));
+      return Promise.resolve(jsonReply({ statusCode: 404, error: 'Not Found', message: 'Verification not found' }, 404));
     }
     if (method === 'POST' && path.endsWith('/submit')) {
       state.ticket = { ...ticket, status: 'Completed', submittedAt: '2026-11-24T22:00:00.000Z', version: ticket.version + 1 };
@@ -43,7 +35,7 @@ function fakeApi(initial: VerificationDetail | null) {
     if (method === 'POST' && path.endsWith('/retry')) {
       state.ticket = { ...ticket, jobs: ticket.jobs.map((job) => (path.includes(job.id) ? { ...job, status: 'pending', outcome: null, reason: null } : job)) };
     }
-    return Promise.resolve(json(state.ticket));
+    return Promise.resolve(jsonReply(state.ticket));
   };
   return { state, fetch };
 }

@@ -25,6 +25,7 @@ import { type FetchFn } from '../../../http/http-client';
 import { InfoBar, InfoBarProvider } from '../../../info-bar/info-bar';
 import { verificationKey } from '../verification-api';
 import { type SaveOutcome, WorkspaceProvider } from '../workspace-context';
+import { jsonReply } from '../../../test-support/json-reply';
 
 const scored = <T,>(value: T, score = 3) => ({ value, score });
 const limitation = (quantity: number, frequency: number, timePeriod: string) => scored({ quantity, frequency, timePeriod });
@@ -239,15 +240,6 @@ export type WorkspaceRenderOptions = {
   save?: FakeSave;
 };
 
-function json(value: unknown, status: number): Response {
-  return {
-    ok: status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(value)),
-  } as unknown as Response;
-}
 
 /** A missing adaCodes entry as the server creates it: the category (and subcategory, code) of its key. */
 function newEntry(key: string): Record<string, unknown> {
@@ -287,7 +279,7 @@ function fakeVerificationsApi(start: VerificationDetail, save: FakeSave) {
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, url, body });
     if (method !== 'PATCH' || url !== `/api/verifications/${encodeURIComponent(current.id)}`) {
-      return json({ statusCode: 404, error: 'Not Found', message: `Route ${method} ${url} not found` }, 404);
+      return jsonReply({ statusCode: 404, error: 'Not Found', message: `Route ${method} ${url} not found` }, 404);
     }
     const { edits } = body as { edits: FieldEdit[] };
     for (const edit of edits) {
@@ -297,17 +289,17 @@ function fakeVerificationsApi(start: VerificationDetail, save: FakeSave) {
           current = applied(current, edit);
           break;
         case 'invalid':
-          return json({ statusCode: 400, error: 'Bad Request', message: outcome.message, details: [{ path: edit.path, message: outcome.message }] }, 400);
+          return jsonReply({ statusCode: 400, error: 'Bad Request', message: outcome.message, details: [{ path: edit.path, message: outcome.message }] }, 400);
         case 'conflict':
-          return json(
+          return jsonReply(
             { statusCode: 409, error: 'Conflict', message: outcome.message, details: { version: current.version + 1, current: [{ path: edit.path, value: outcome.current }] } },
             409,
           );
         case 'failed':
-          return json({ statusCode: 500, error: 'Internal Server Error', message: outcome.message }, 500);
+          return jsonReply({ statusCode: 500, error: 'Internal Server Error', message: outcome.message }, 500);
       }
     }
-    return json(current, 200);
+    return jsonReply(current, 200);
   };
   return { fetch, requests };
 }

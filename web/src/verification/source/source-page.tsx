@@ -3,7 +3,7 @@
  * card: its status, then the answer as it came (the 271 segment by segment with loops and EB rows in words, or the
  * portal's data as a tree) beside the mapped plan and patient and the mapping notes. The columns stack on a phone.
  */
-import { type PatientV3, type PlanV3, type VerificationJobView, type VerificationSourceView, PATHS } from '@dv/contracts';
+import { dollarAmount, type PatientV3, type PlanV3, type VerificationJobView, type VerificationSourceView, PATHS } from '@dv/contracts';
 import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { JsonTree } from './json-tree';
@@ -52,7 +52,7 @@ const scored = (field: ScoredLike): string | undefined => {
 };
 const money = (field: ScoredLike): string | undefined => {
   const value = field?.value;
-  return typeof value === 'number' ? `$${value.toLocaleString('en-US')}` : undefined;
+  return typeof value === 'number' ? dollarAmount(value) : undefined;
 };
 
 function summaryOf(plan: PlanV3, patient: PatientV3): { key: string; label: string; children: string }[] {

@@ -14,7 +14,7 @@ import { LoadingOverlay } from '../startup/loading-overlay';
 import { fetchAuthConfig } from './auth-config';
 import { withReturn } from './return-path';
 import { createSessionController, type SessionController, type SessionState } from './session-controller';
-import { createUserManager, revokeRefreshToken } from './user-manager';
+import { createUserManager } from './user-manager';
 
 const SessionContext = createContext<SessionController | null>(null);
 
@@ -37,7 +37,7 @@ function connectSession(config: AuthProviderConfig): SessionController {
   const users = createUserManager(config, window.location.origin);
   return createSessionController({
     users,
-    revokeRefreshToken: (refreshToken) => revokeRefreshToken(users, refreshToken, config.clientId),
+    revokeRefreshToken: users.revokeRefreshToken,
     tabs: createTabSync(),
     origin: window.location.origin,
   });

@@ -25,10 +25,13 @@ export type SessionState =
   | { status: 'signedOut'; ended?: 'renewalFailed' }
   | SignedIn;
 
+/** What the session reads of the stored user record (oidc-client-ts's User has these fields). */
+export type StoredUser = Pick<User, 'access_token' | 'refresh_token' | 'id_token' | 'expires_at'>;
+
 export type UserManagerPort = Pick<
   UserManager,
-  'getUser' | 'signinRedirect' | 'signinRedirectCallback' | 'signinSilent' | 'signoutRedirect' | 'signoutCallback' | 'removeUser'
->;
+  'signinRedirect' | 'signinRedirectCallback' | 'signinSilent' | 'signoutRedirect' | 'signoutCallback' | 'removeUser'
+> & { getUser: () => Promise<StoredUser | null> };
 
 export type LockPort = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
 
@@ -101,7 +104,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
     listeners.forEach((listener) => listener());
   }
 
-  function stateOf(user: User | null): SessionState {
+  function stateOf(user: StoredUser | null): SessionState {
     if (!user?.access_token) return { status: 'signedOut' };
     const claims = decodeSessionClaims(user.access_token);
     if (!claims) return { status: 'signedOut' };

@@ -10,6 +10,7 @@
 import { STORAGE_KEYS } from '@dv/contracts';
 import { type StateStore } from 'oidc-client-ts';
 import { readStored, removeStored, writeStored } from '../platform/browser-storage';
+import { type StoredUser } from './session-controller';
 
 /** The user store holds one record, whatever key oidc-client-ts derives for it. */
 export const tokenStore: StateStore = {
@@ -30,13 +31,34 @@ export const tokenStore: StateStore = {
   },
 };
 
-/** The stored access token, before any session is loaded (the developer tools on the start-up screens show it). */
-export function readStoredAccessToken(): string | null {
+function readStoredRecord(): Record<string, unknown> | null {
   try {
-    const token = (JSON.parse(readStored('local', STORAGE_KEYS.token) ?? 'null') as { access_token?: unknown } | null)
-      ?.access_token;
-    return typeof token === 'string' ? token : null;
+    const record: unknown = JSON.parse(readStored('local', STORAGE_KEYS.token) ?? 'null');
+    return typeof record === 'object' && record !== null ? { ...record } : null;
   } catch {
     return null;
   }
+}
+
+const stringOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The stored user record as oidc-client-ts's UserManager.getUser reads it, without loading the library: a
+ * signed-in page renders from local storage alone.
+ */
+export function readStoredUser(): StoredUser | null {
+  const record = readStoredRecord();
+  const accessToken = record?.access_token;
+  if (typeof accessToken !== 'string') return null;
+  return {
+    access_token: accessToken,
+    refresh_token: stringOrUndefined(record?.refresh_token),
+    id_token: stringOrUndefined(record?.id_token),
+    expires_at: typeof record?.expires_at === 'number' ? record.expires_at : undefined,
+  };
+}
+
+/** The stored access token, before any session is loaded (the developer tools on the start-up screens show it). */
+export function readStoredAccessToken(): string | null {
+  return readStoredUser()?.access_token ?? null;
 }

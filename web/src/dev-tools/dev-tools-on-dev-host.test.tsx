@@ -11,7 +11,7 @@ describe('the app on the Vite dev server (localhost:3000)', () => {
     expect(window.location.host).toBe('localhost:3000');
     renderApp(fakeSession(ROLE_CLAIMS.staff!), '/plan');
     await screen.findByRole('navigation', { name: 'Main menu' });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Developer tools' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Developer tools' }));
     const drawer = await screen.findByRole('dialog', { name: 'Developer tools' });
     expect(within(drawer).getByText('token')).toBeInTheDocument();
   });

@@ -2,8 +2,8 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useServices } from '../app/services-context';
-import { SessionDevToolsDrawer } from '../dev-tools/dev-tools-drawer';
 import { isDevHost } from '../dev-tools/dev-settings';
+import { LazySessionDevToolsDrawer } from '../dev-tools/lazy-dev-tools';
 import { InfoBarProvider } from '../info-bar/info-bar';
 import { SessionWatch } from '../session/session-watch';
 
@@ -16,7 +16,7 @@ export function RootLayout() {
   return (
     <InfoBarProvider>
       <SessionWatch />
-      {isDevHost() ? <SessionDevToolsDrawer /> : null}
+      {isDevHost() ? <LazySessionDevToolsDrawer /> : null}
       <Outlet />
     </InfoBarProvider>
   );

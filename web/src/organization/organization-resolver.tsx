@@ -3,7 +3,7 @@
  * (and without a stored organization) shows screen 1 until a typed name is found. The id is stored under
  * organization_id and sent with every call from then on; its client type is stored with it.
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { LoadingOverlay } from '../startup/loading-overlay';
 import { ORGANIZATION_NOT_FOUND, type OrganizationLookup } from './organization-api';
 import {
@@ -11,7 +11,11 @@ import {
   type KnownOrganization,
   organizationPromptReducer,
 } from './organization-machine';
-import { OrganizationPromptForm } from './organization-prompt-form';
+
+// The prompt (antd Card, Form, Input) shows only when neither the host nor the browser knows the organization.
+const OrganizationPromptForm = lazy(() =>
+  import('./organization-prompt-form').then((m) => ({ default: m.OrganizationPromptForm })),
+);
 
 export type OrganizationResolverProps = {
   host: string;
@@ -80,13 +84,15 @@ export function OrganizationResolver(props: OrganizationResolverProps) {
     case 'provide_name':
     case 'loading':
       return (
-        <OrganizationPromptForm
-          name={state.name}
-          error={state.status === 'provide_name' ? state.error : undefined}
-          loading={state.status === 'loading'}
-          onNameChange={(name) => dispatch({ type: 'nameChanged', name })}
-          onSubmit={() => dispatch({ type: 'submitted' })}
-        />
+        <Suspense fallback={<LoadingOverlay />}>
+          <OrganizationPromptForm
+            name={state.name}
+            error={state.status === 'provide_name' ? state.error : undefined}
+            loading={state.status === 'loading'}
+            onNameChange={(name) => dispatch({ type: 'nameChanged', name })}
+            onSubmit={() => dispatch({ type: 'submitted' })}
+          />
+        </Suspense>
       );
   }
 }

@@ -3,16 +3,15 @@
  * app itself. The transitions are startup-machine.ts; this component runs its commands.
  */
 import { type FeatureFlag, isFeatureActive, MAINTENANCE_LOCK_RECHECK_MS } from '@dv/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import { readStoredAccessToken } from '../auth/token-store';
 import { isDevHost } from '../dev-tools/dev-settings';
-import { DevToolsDrawer } from '../dev-tools/dev-tools-drawer';
+import { LazyDevToolsDrawer } from '../dev-tools/lazy-dev-tools';
 import { type OrganizationLookup } from '../organization/organization-api';
 import { type KnownOrganization } from '../organization/organization-machine';
 import { OrganizationResolver } from '../organization/organization-resolver';
 import { inferClientType } from './client-type';
 import { LoadingOverlay } from './loading-overlay';
-import { MaintenanceLockScreen } from './maintenance-lock-screen';
 import { removeSplash } from './splash';
 import {
   initialStartup,
@@ -42,6 +41,11 @@ export function useOrganization(): ReadyOrganization {
   if (!organization) throw new Error('useOrganization before start-up finished');
   return organization;
 }
+
+// Screen 2 (antd Card) loads only while the maintenance lock is on.
+const MaintenanceLockScreen = lazy(() =>
+  import('./maintenance-lock-screen').then((m) => ({ default: m.MaintenanceLockScreen })),
+);
 
 type Machine = { startup: Startup; command?: StartupCommand; commandCount: number };
 
@@ -109,7 +113,7 @@ export function StartupGate({ deps, children }: { deps: StartupDeps; children: R
   }
   // Before the app runs, the developer tools still open on the dev host: the router's own drawer is not there yet.
   const devTools = isDevHost(deps.host) ? (
-    <DevToolsDrawer accessToken={readStoredAccessToken()} host={deps.host} onSettingChange={onDevSettingChange} />
+    <LazyDevToolsDrawer accessToken={readStoredAccessToken()} host={deps.host} onSettingChange={onDevSettingChange} />
   ) : null;
   return (
     <>
@@ -123,7 +127,9 @@ export function StartupGate({ deps, children }: { deps: StartupDeps; children: R
           onKnown={onKnown}
         />
       ) : startup.phase === 'lock' ? (
-        <MaintenanceLockScreen />
+        <Suspense fallback={<LoadingOverlay />}>
+          <MaintenanceLockScreen />
+        </Suspense>
       ) : (
         <LoadingOverlay />
       )}

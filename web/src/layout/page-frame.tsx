@@ -5,15 +5,17 @@
  */
 import { type Route } from '@dv/contracts';
 import { Drawer, Layout } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { BugReportPopover } from '../bugs/bug-report-popover';
 import { InfoBar } from '../info-bar/info-bar';
 import { useOffice } from '../office/office-context';
 import { AppHeader } from './app-header';
 import { LeftMenu } from './left-menu';
 import { menuContextFor } from './menu-context';
 import { useNarrowScreen } from './use-narrow-screen';
+
+// The form (antd Form, Select, Input, Modal) loads when the user first asks to report a bug.
+const BugReportPopover = lazy(() => import('../bugs/bug-report-popover').then((m) => ({ default: m.BugReportPopover })));
 
 const SIDER_WIDTH = 240;
 export const MENU_DRAWER_TITLE = 'Menu';
@@ -23,6 +25,8 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
   const location = useLocation();
   const narrow = useNarrowScreen();
   const [bugReportOpen, setBugReportOpen] = useState(false);
+  // Once opened, the popover stays mounted: its draft lives as long as the page.
+  const [bugReportUsed, setBugReportUsed] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawerMenu = useRef<HTMLDivElement>(null);
@@ -33,6 +37,7 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
 
   const openBugReport = () => {
     setMenuOpen(false);
+    setBugReportUsed(true);
     setBugReportOpen(true);
   };
   const closeMenu = () => {
@@ -85,7 +90,11 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
           <div ref={drawerMenu}>{menu}</div>
         </Drawer>
       ) : null}
-      <BugReportPopover open={bugReportOpen} onClose={() => setBugReportOpen(false)} />
+      {bugReportUsed ? (
+        <Suspense fallback={null}>
+          <BugReportPopover open={bugReportOpen} onClose={() => setBugReportOpen(false)} />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }

@@ -8,9 +8,13 @@ import './app/app.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
+const services = createAppServices();
+// The notifier binder loads lazily (app.tsx): a toast sent before it binds waits for it.
+services.notifierHub.hold();
+
 createRoot(container).render(
   <StrictMode>
-    <App services={createAppServices()} />
+    <App services={services} />
   </StrictMode>,
 );
 scheduleSplashFallback();

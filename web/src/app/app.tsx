@@ -1,7 +1,7 @@
 /** The whole app: providers, start-up, session, offices, the live socket, then the router. */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { useMemo } from 'react';
+import { ConfigProvider, theme } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionBoundary } from '../auth/session-context';
 import { readDevSetting } from '../dev-tools/dev-settings';
@@ -11,10 +11,40 @@ import { lookupOrganization, readStoredOrganization, saveOrganization } from '..
 import { RealtimeProvider } from '../realtime/realtime-context';
 import { appRoutes } from '../routing/route-table';
 import { type StartupDeps, StartupGate } from '../startup/startup-gate';
-import { NotifierBinder } from '../ui/notifier-binder';
+import { type NotifierHub } from '../ui/notifier';
 import { type AppServices } from './app-services';
 import { ServicesContext } from './services-context';
 import { appTheme } from './theme';
+
+/** The binder could not load: what the hub held goes to the console and the browser's alert. */
+function UnboundNotifier({ hub }: { hub: NotifierHub }) {
+  useEffect(() => hub.release(), [hub]);
+  return null;
+}
+
+// antd's notification and modal load after the first render; main.tsx has the hub hold messages until they bind.
+const NotifierBinder = lazy(() =>
+  import('../ui/notifier-binder').then(
+    (m): { default: typeof UnboundNotifier | typeof m.NotifierBinder } => ({ default: m.NotifierBinder }),
+    () => ({ default: UnboundNotifier }),
+  ),
+);
+
+/**
+ * The app's root box with antd's base text style (what antd's <App> wraps around its children, without the
+ * notification, modal and message APIs it would load up front).
+ */
+function AppRoot({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      className="dv-app"
+      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+    >
+      {children}
+    </div>
+  );
+}
 
 function startupDeps({ http, queryClient }: AppServices): StartupDeps {
   return {
@@ -36,8 +66,10 @@ export function App({ services }: { services: AppServices }) {
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
         <ConfigProvider theme={appTheme}>
-          <AntApp className="dv-app">
-            <NotifierBinder hub={services.notifierHub} />
+          <AppRoot>
+            <Suspense fallback={null}>
+              <NotifierBinder hub={services.notifierHub} />
+            </Suspense>
             <StartupGate deps={deps}>
               <SessionBoundary>
                 <OfficeProvider>
@@ -47,7 +79,7 @@ export function App({ services }: { services: AppServices }) {
                 </OfficeProvider>
               </SessionBoundary>
             </StartupGate>
-          </AntApp>
+          </AppRoot>
         </ConfigProvider>
       </QueryClientProvider>
     </ServicesContext.Provider>

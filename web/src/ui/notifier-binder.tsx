@@ -1,10 +1,11 @@
-/** Binds the notifier to antd's notification and modal APIs of the surrounding <App>. */
-import { App, Button } from 'antd';
+/** Binds the notifier to antd's notification and modal APIs, rendered inside the app's ConfigProvider. */
+import { Button, Modal, notification as antNotification } from 'antd';
 import { useEffect } from 'react';
 import { type NotifierHub } from './notifier';
 
 export function NotifierBinder({ hub }: { hub: NotifierHub }) {
-  const { notification, modal } = App.useApp();
+  const [notification, notificationHolder] = antNotification.useNotification();
+  const [modal, modalHolder] = Modal.useModal();
   useEffect(
     () =>
       hub.bind({
@@ -32,5 +33,10 @@ export function NotifierBinder({ hub }: { hub: NotifierHub }) {
       }),
     [hub, notification, modal],
   );
-  return null;
+  return (
+    <>
+      {modalHolder}
+      {notificationHolder}
+    </>
+  );
 }

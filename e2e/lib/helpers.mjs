@@ -89,3 +89,54 @@ export async function waitForPath(page, pathname, timeout = 15_000) {
 export function pathOf(page) {
   return new URL(page.url()).pathname;
 }
+
+/** The office the demo's staff and staff manager act for unless they switch. */
+export const DEMO_OFFICE_ID = 'office-demo-1';
+
+/** Calls the verifications API as a user acting for an office (the Connected-Dental-Office header). */
+export async function officeApi(stack, token, officeId, method, path, body) {
+  const response = await fetch(`${stack.loopback.gateway}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-organization-id': 'org-demo',
+      'connected-dental-office': officeId,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, data: text === '' ? undefined : JSON.parse(text) };
+}
+
+/** The sandbox patient (GET /api/verifications/sandbox/patients) with this member id and first name. */
+export async function sandboxPatient(stack, token, memberId, firstName) {
+  const { status, data } = await officeApi(stack, token, DEMO_OFFICE_ID, 'GET', '/api/verifications/sandbox/patients');
+  if (status !== 200) throw new Error(`the sandbox patients answered ${status}`);
+  const found = data.patients.find((one) => one.patient.patientMemberId === memberId && one.patient.patientFirstName === firstName);
+  if (!found) throw new Error(`no sandbox patient ${firstName} with member id ${memberId}`);
+  return found;
+}
+
+/** POST /api/verifications for an office; returns the new verification's id. */
+export async function createVerification(stack, token, { patient, payerId, officeId = DEMO_OFFICE_ID }) {
+  const { status, data } = await officeApi(stack, token, officeId, 'POST', '/api/verifications', { patient, carrier: { payerId } });
+  if (status !== 201) throw new Error(`POST /api/verifications answered ${status}: ${JSON.stringify(data)}`);
+  return data.id;
+}
+
+/** GET /api/verifications/{id} until `ready(detail)` holds; returns that detail. */
+export async function waitForVerification(stack, token, id, ready, { officeId = DEMO_OFFICE_ID, timeout = 20_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    const { status, data } = await officeApi(stack, token, officeId, 'GET', `/api/verifications/${encodeURIComponent(id)}`);
+    if (status !== 200) throw new Error(`GET /api/verifications/${id} answered ${status}: ${JSON.stringify(data)}`);
+    last = data;
+    if (ready(data)) return data;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`verification ${id} did not get ready within ${timeout} ms: jobs ${JSON.stringify(last?.jobs?.map((job) => [job.source, job.status, job.outcome]))}`);
+}
+
+export const allJobsDone = (detail) => detail.jobs.length > 0 && detail.jobs.every((job) => job.status === 'done');

@@ -6,6 +6,9 @@ import { unauthorizedApi, unauthorizedApiOnVerification } from './unauthorized-a
 import { bugReportPdf, bugReports } from './bug-reports.mjs';
 import { portalCredentialScenarios } from './portal-credentials.mjs';
 import { accessibilityScenarios } from './accessibility.mjs';
+import { verificationFlowScenarios } from './verification-flow.mjs';
+import { verificationEditScenarios } from './verification-edit.mjs';
+import { verificationAccessibility } from './verification-accessibility.mjs';
 
 export const scenarios = [
   organizationPrompt,
@@ -19,4 +22,7 @@ export const scenarios = [
   bugReports,
   bugReportPdf,
   ...accessibilityScenarios,
+  ...verificationFlowScenarios,
+  ...verificationEditScenarios,
+  verificationAccessibility,
 ];

@@ -72,7 +72,7 @@ describe('CategoryTable', () => {
     const save = jest.fn(() => ({ kind: 'saved' as const }));
     renderInWorkspace(<CategoryTable />, { save });
     await user.click(screen.getByRole('button', { name: 'Edit Basic plan pays' }));
-    await user.type(screen.getByRole('spinbutton', { name: 'Basic plan pays' }), '70');
+    await user.type(await screen.findByRole('spinbutton', { name: 'Basic plan pays' }), '70');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(save).toHaveBeenCalledWith('plan.benefits.adaCodes.CAT:Basic.benefitLevel', 70);

@@ -7,12 +7,11 @@
 import { type VerificationJobView } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../app/services-context';
 import { useOffice } from '../../office/office-context';
 import { overallStatus } from '../../portals/credential-status';
-import { MfaEntry } from '../../portals/mfa-entry';
 import { submitMfaCode } from '../../portals/portals-api';
 import { useCredentialLiveUpdates, useCredentials } from '../../portals/use-portal-credentials';
 import { credentialPageFor } from './credential-link';
@@ -41,17 +40,22 @@ export function sourceName(job: Pick<VerificationJobView, 'source' | 'sourceName
   return job.source === 'clearinghouse' ? `Clearinghouse (${job.sourceName})` : `Portal ${job.sourceName}`;
 }
 
+// The code entry loads only for a job that waits for one.
+const MfaEntry = lazy(() => import('../../portals/mfa-entry').then((m) => ({ default: m.MfaEntry })));
+
 function PortalMfa({ officeId, portalId }: { officeId: string; portalId: string }) {
   const { http } = useServices();
   useCredentialLiveUpdates(officeId);
   const credentials = useCredentials(officeId);
   const credential = credentials.data?.find((candidate) => candidate.portalId === portalId);
   return (
-    <MfaEntry
-      portalName={portalId}
-      status={credential ? overallStatus(credential) : 'mfaRequired'}
-      submit={(code) => submitMfaCode(http, officeId, portalId, code)}
-    />
+    <Suspense fallback={null}>
+      <MfaEntry
+        portalName={portalId}
+        status={credential ? overallStatus(credential) : 'mfaRequired'}
+        submit={(code) => submitMfaCode(http, officeId, portalId, code)}
+      />
+    </Suspense>
   );
 }
 

@@ -98,7 +98,7 @@ describe('ProcedureTable', () => {
     const { requests } = renderInWorkspace(<ProcedureTable today={FIXTURE_TODAY} />, { save });
 
     await user.click(within(cell('D1110', 'Limitation')).getByRole('button', { name: 'Edit D1110 limitation' }));
-    const howMany = screen.getByRole('spinbutton', { name: 'D1110 limitation: how many' });
+    const howMany = await screen.findByRole('spinbutton', { name: 'D1110 limitation: how many' });
     await user.clear(howMany);
     await user.type(howMany, '2');
     const perHowMany = screen.getByRole('spinbutton', { name: 'D1110 limitation: per how many' });
@@ -125,7 +125,7 @@ describe('ProcedureTable', () => {
     const user = userEvent.setup();
     renderInWorkspace(<ProcedureTable today={FIXTURE_TODAY} />, { save: () => ({ kind: 'invalid', message: 'Age max must be at most 1000' }) });
     await user.click(screen.getByRole('button', { name: 'Edit D1206 maximum age' }));
-    const max = screen.getByRole('spinbutton', { name: 'D1206 maximum age' });
+    const max = await screen.findByRole('spinbutton', { name: 'D1206 maximum age' });
     await user.clear(max);
     await user.type(max, '1200');
     await user.click(screen.getByRole('button', { name: 'Save' }));

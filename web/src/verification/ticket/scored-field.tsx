@@ -7,11 +7,13 @@
  */
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import { Button, Space, Typography } from 'antd';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { formatValue, type FieldKind } from './breakdown-format';
-import { FieldEditor } from './field-editor';
 import { ScoreBadge } from './score-badge';
 import { useWorkspace } from './workspace-context';
+
+// The editors (antd InputNumber, Select, the date input) load when an edit first opens.
+const FieldEditor = lazy(() => import('./field-editor').then((m) => ({ default: m.FieldEditor })));
 
 type Scored = { value: unknown; score: number; changeHistory?: readonly { updatedAt: string; value: unknown; oldValue?: unknown }[] };
 
@@ -77,7 +79,9 @@ export function ScoredField({ path, field, kind, label, render }: ScoredFieldPro
     return (
       <div className="dv-field-editing" role="group" aria-label={`Edit ${label}`} onKeyDown={onKeyDown}>
         <Space wrap size={4}>
-          <FieldEditor kind={kind} label={label} id={`${id}-input`} value={draft.value} onChange={(value) => setDraft({ value })} errorId={errorId} invalid={problem !== null} />
+          <Suspense fallback={<span className="dv-field-editor-loading" aria-busy="true" />}>
+            <FieldEditor kind={kind} label={label} id={`${id}-input`} value={draft.value} onChange={(value) => setDraft({ value })} errorId={errorId} invalid={problem !== null} />
+          </Suspense>
           <Button type="primary" size="small" loading={busy} onClick={() => void commit()}>
             Save
           </Button>

@@ -13,10 +13,11 @@ import {
   SUBCATEGORIES,
   SUBCATEGORY_KEY_PREFIX,
 } from '@dv/contracts';
-import { Table, type TableColumnsType, theme } from 'antd';
+import { type TableColumnsType, theme } from 'antd';
 import { type FieldKind } from './breakdown-format';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
+import { BreakdownTable } from './breakdown-table';
 
 type CategoryRow = {
   /** The adaCodes key: 'CAT:Basic', 'SUB:Crowns'. */
@@ -112,16 +113,11 @@ export function CategoryTable() {
   }
 
   return (
-    // The table scrolls sideways inside its own box, so a phone never scrolls the page.
     <div className="dv-breakdown-table" style={{ minWidth: 0, maxWidth: '100%' }}>
-      <Table<CategoryRow>
-        aria-label="Coverage by category"
-        rowKey="key"
+      <BreakdownTable<CategoryRow>
+        label="Coverage by category"
         columns={columns}
         dataSource={rows}
-        pagination={false}
-        size="small"
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: 'No plan from the sources yet' }}
       />
     </div>

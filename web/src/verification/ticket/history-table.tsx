@@ -4,8 +4,9 @@
  * and the lines the mapping could not place on a code, listed apart.
  */
 import { codeLabel, type HistoryRecordV3, stripCodePrefix, type UnmappedHistoryRecordV3 } from '@dv/contracts';
-import { Table, type TableColumnsType, theme, Typography } from 'antd';
+import { type TableColumnsType, theme, Typography } from 'antd';
 import { useWorkspace } from './workspace-context';
+import { BreakdownTable } from './breakdown-table';
 
 const ARCH_NAMES: Readonly<Record<string, string>> = { U: 'Upper arch', L: 'Lower arch' };
 
@@ -62,15 +63,10 @@ export function HistoryTable() {
       <Typography.Paragraph style={{ marginBottom: token.marginXS }}>
         History from the sources: <strong>{historyStatus}</strong>
       </Typography.Paragraph>
-      {/* The table scrolls sideways inside its own box, so a phone never scrolls the page. */}
-      <Table<HistoryRow>
-        aria-label="Service history"
-        rowKey="key"
+      <BreakdownTable<HistoryRow>
+        label="Service history"
         columns={columns}
         dataSource={rows}
-        pagination={false}
-        size="small"
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: 'No history from the sources' }}
       />
       {unmapped.length > 0 ? (
@@ -78,14 +74,10 @@ export function HistoryTable() {
           <Typography.Paragraph style={{ marginTop: token.marginMD, marginBottom: token.marginXS }}>
             History lines not matched to a procedure code:
           </Typography.Paragraph>
-          <Table<UnmappedRow>
-            aria-label="Unmapped history"
-            rowKey="key"
+          <BreakdownTable<UnmappedRow>
+            label="Unmapped history"
             columns={unmappedColumns}
             dataSource={unmapped}
-            pagination={false}
-            size="small"
-            scroll={{ x: 'max-content' }}
           />
         </>
       ) : null}

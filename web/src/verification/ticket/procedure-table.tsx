@@ -17,11 +17,12 @@ import {
   subcategoryOf,
   SUBCATEGORY_KEY_PREFIX,
 } from '@dv/contracts';
-import { Input, Table, type TableColumnsType, theme } from 'antd';
+import { Input, type TableColumnsType, theme } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { ageRange, type FieldKind, formatValue, NOT_STATED, todayText } from './breakdown-format';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
+import { BreakdownTable } from './breakdown-table';
 
 /** Above this many codes the table offers a filter. */
 const FILTER_FROM_ROWS = 8;
@@ -165,15 +166,10 @@ export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
           style={{ maxWidth: 320, marginBottom: token.marginSM }}
         />
       ) : null}
-      {/* The table scrolls sideways inside its own box, so a phone never scrolls the page. */}
-      <Table<ProcedureRow>
-        aria-label="Procedure codes"
-        rowKey="key"
+      <BreakdownTable<ProcedureRow>
+        label="Procedure codes"
         columns={columns}
         dataSource={shown}
-        pagination={false}
-        size="small"
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: rows.length === 0 ? 'No procedure codes in the plan' : 'No procedure matches the filter' }}
       />
     </div>

@@ -82,8 +82,8 @@ export async function fetchVerificationPdf(http: HttpClient, id: string, query: 
 
 /**
  * The ticket, kept live: each verification status event of the socket for this ticket puts the jobs' new
- * statuses into the cache at once (the chips move without waiting) and refetches the ticket, whose values may
- * have changed with them. A slow poll backs the socket up while a job still works, in case it is down.
+ * statuses into the cache at once (the chips move without waiting; an ended job waits for the refetch, which
+ * says how it ended) and refetches the ticket, whose values may have changed with them. A slow poll backs the socket up while a job still works, in case it is down.
  */
 export function useVerification(id: string) {
   const { http } = useServices();
@@ -106,7 +106,9 @@ export function useVerification(id: string) {
             ...current,
             jobs: current.jobs.map((job) => {
               const changed = event.jobs.find((candidate) => candidate.id === job.id);
-              return changed === undefined ? job : { ...job, status: changed.status };
+              // The event carries no outcome: a job that ended keeps its chip until the refetch tells how it ended.
+              if (changed === undefined || changed.status === job.status || changed.status === 'done') return job;
+              return { ...job, status: changed.status, outcome: null };
             }),
           },
     );

@@ -47,7 +47,8 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
   const working = detail.jobs.some((job) => job.status === 'pending' || job.status === 'processing');
   const score = detail.plan?.score;
   // Pending stays the status until submit; once every source answered, the ticket waits for the office.
-  const ready = detail.status === 'Pending' && detail.readyAt !== null && !working;
+  const answered = detail.status === 'Pending' && detail.readyAt !== null && !working;
+  const look = !answered ? null : detail.plan === null ? { color: 'orange', text: 'No plan found' } : { color: 'green', text: 'Ready to submit' };
 
   async function submit() {
     setBusy('submit');
@@ -83,8 +84,8 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
         </Typography.Title>
         <Space wrap size={8}>
           <Typography.Text>{detail.carrier.name}</Typography.Text>
-          <Tag color={ready ? 'green' : STATUS_COLORS[detail.status]} data-testid="verification-status">
-            {ready ? 'Ready to submit' : STATUS_TEXTS[detail.status]}
+          <Tag color={look?.color ?? STATUS_COLORS[detail.status]} data-testid="verification-status">
+            {look?.text ?? STATUS_TEXTS[detail.status]}
           </Tag>
           {score !== undefined ? (
             <Tooltip title="How complete and certain the plan is: 10 is every key value stated and agreed by the sources">

@@ -16,10 +16,16 @@ const STANDALONE_DIST = path.join(ROOT, 'services', 'standalone', 'dist');
 
 /**
  * The sandbox portals of the portals service answer faster here than by default (1.5 s logins, 20 s retry wait),
- * still slowly enough to see 'In progress'. The standalone passes these from the environment; a value set
- * outside wins.
+ * still slowly enough to see 'In progress'; the sandbox clearinghouse answers slower (150 ms by default, before
+ * the ticket page has loaded), so a verification's chips can be seen working. The standalone passes these from
+ * the environment; a value set outside wins.
  */
-const SANDBOX_TIMINGS = { SANDBOX_LOGIN_DELAY_MS: '1000', SANDBOX_MFA_DELAY_MS: '800', LOGIN_RETRY_WAIT_MS: '5000' };
+const SANDBOX_TIMINGS = {
+  SANDBOX_LOGIN_DELAY_MS: '1000',
+  SANDBOX_MFA_DELAY_MS: '800',
+  LOGIN_RETRY_WAIT_MS: '5000',
+  SANDBOX_CLEARINGHOUSE_LATENCY_MS: '1500',
+};
 const WEB_DIST_INDEX = path.join(ROOT, 'web', 'dist', 'index.html');
 
 async function freePort() {

@@ -8,13 +8,6 @@ import path from 'node:path';
 import { assert, devToken, injectToken, pathOf } from '../lib/helpers.mjs';
 import { ROOT } from '../lib/stack.mjs';
 
-/**
- * The sandbox clearinghouse answers in 150 ms by default, before the ticket page has even loaded: too fast to see
- * a chip wait or work. The standalone reads this from the environment like the portal timings of lib/stack.mjs
- * (a value set outside wins); run.mjs imports the scenarios before it starts the stack.
- */
-process.env.SANDBOX_CLEARINGHOUSE_LATENCY_MS ??= '1500';
-
 /** /verification/{8-4-4-4-12}, the ticket page. */
 export const TICKET_PATH = /^\/verification\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 

@@ -14,10 +14,11 @@ export type DateInputProps = {
   /** The id of the element that labels the field's error, for aria-describedby. */
   errorId?: string;
   disabled?: boolean;
+  autoFocus?: boolean;
   'aria-label'?: string;
 };
 
-export function DateInput({ id, value, onChange, errorId, disabled, ...aria }: DateInputProps) {
+export function DateInput({ id, value, onChange, errorId, disabled, autoFocus, ...aria }: DateInputProps) {
   const [touched, setTouched] = useState(false);
   const complete = value.length === DATE_FORMAT.length;
   const invalid = value !== '' && !isValidDate(value) && (complete || touched);
@@ -29,6 +30,7 @@ export function DateInput({ id, value, onChange, errorId, disabled, ...aria }: D
       inputMode="numeric"
       maxLength={DATE_FORMAT.length}
       disabled={disabled}
+      autoFocus={autoFocus}
       status={invalid ? 'error' : undefined}
       aria-invalid={invalid || undefined}
       aria-describedby={invalid ? errorId : undefined}

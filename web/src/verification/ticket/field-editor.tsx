@@ -39,7 +39,7 @@ function LimitationEditor({ label, id, value, onChange, errorId, invalid }: Edit
   const described = invalid ? errorId : undefined;
   return (
     <Space.Compact>
-      <InputNumber id={id} aria-label={`${label}: how many`} aria-describedby={described} min={0} value={current.quantity} onChange={(next) => onChange({ ...current, quantity: numberOrNull(next) })} />
+      <InputNumber autoFocus id={id} aria-label={`${label}: how many`} aria-describedby={described} min={0} value={current.quantity} onChange={(next) => onChange({ ...current, quantity: numberOrNull(next) })} />
       <span className="dv-editor-word">per</span>
       <InputNumber aria-label={`${label}: per how many`} aria-describedby={described} min={0} value={current.frequency} onChange={(next) => onChange({ ...current, frequency: numberOrNull(next) })} />
       <Select
@@ -63,7 +63,7 @@ function WaitingPeriodEditor({ label, id, value, onChange, errorId, invalid }: E
   };
   return (
     <Space.Compact>
-      <InputNumber id={id} aria-label={`${label}: years`} aria-describedby={invalid ? errorId : undefined} min={0} value={current.years ?? null} onChange={(next) => set('years', next)} suffix="yr" />
+      <InputNumber autoFocus id={id} aria-label={`${label}: years`} aria-describedby={invalid ? errorId : undefined} min={0} value={current.years ?? null} onChange={(next) => set('years', next)} suffix="yr" />
       <InputNumber aria-label={`${label}: months`} min={0} value={current.months ?? null} onChange={(next) => set('months', next)} suffix="mo" />
     </Space.Compact>
   );
@@ -71,7 +71,8 @@ function WaitingPeriodEditor({ label, id, value, onChange, errorId, invalid }: E
 
 export function FieldEditor(props: EditorProps) {
   const { kind, label, id, value, onChange, errorId, invalid } = props;
-  const aria = { 'aria-label': label, 'aria-describedby': invalid ? errorId : undefined, 'aria-invalid': invalid || undefined, id };
+  // The editor opens with the focus in it: the edit button's Enter leads straight to typing.
+  const aria = { 'aria-label': label, 'aria-describedby': invalid ? errorId : undefined, 'aria-invalid': invalid || undefined, id, autoFocus: true };
   switch (kind.kind) {
     case 'money':
       return <InputNumber {...aria} min={0} precision={2} prefix="$" value={value as number | null} onChange={(next) => onChange(numberOrNull(next))} />;
@@ -96,7 +97,7 @@ export function FieldEditor(props: EditorProps) {
     case 'enum':
       return <Select {...aria} style={{ minWidth: 160 }} value={value as string | null} onChange={(next: string) => onChange(next)} options={kind.options.map((option) => ({ value: option, label: option }))} />;
     case 'date':
-      return <DateInput id={id} aria-label={label} errorId={errorId} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next)} />;
+      return <DateInput autoFocus id={id} aria-label={label} errorId={errorId} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next)} />;
     case 'text':
       return <Input {...aria} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} />;
     case 'limitation':

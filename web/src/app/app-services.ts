@@ -4,11 +4,15 @@
  * access) which React components keep up to date.
  */
 import { QueryClient } from '@tanstack/react-query';
+import { FEATURE_FLAGS_QUERY_KEY } from '../features/feature-flags';
 import { createAuthFailureHandler } from '../http/auth-failure-handler';
 import { createHttpClient, type FetchFn, type HttpClient } from '../http/http-client';
 import { readOrganizationId } from '../organization/organization-api';
 import { createNotifierHub, type NotifierHub } from '../ui/notifier';
 import { type SessionController } from '../auth/session-controller';
+
+/** How long the feature flags read at start-up serve the pages before a reader asks the gateway again. */
+const FEATURE_FLAGS_FRESH_MS = 60_000;
 
 export type AppRuntime = {
   session: SessionController | null;
@@ -53,5 +57,8 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
+  // Start-up has just read the flags (and re-reads them itself while the maintenance lock is on): the pages'
+  // readers take that answer instead of asking again on every mount.
+  queryClient.setQueryDefaults(FEATURE_FLAGS_QUERY_KEY, { staleTime: FEATURE_FLAGS_FRESH_MS });
   return { http, notifierHub, queryClient, runtime };
 }

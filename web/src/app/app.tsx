@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AUTH_CONFIG_QUERY_KEY, fetchAuthConfig } from '../auth/auth-config';
 import { SessionBoundary } from '../auth/session-context';
 import { readDevSetting } from '../dev-tools/dev-settings';
 import { FEATURE_FLAGS_QUERY_KEY, fetchFeatureFlags } from '../features/feature-flags';
@@ -10,6 +11,7 @@ import { OfficeProvider } from '../office/office-context';
 import { lookupOrganization, readStoredOrganization, saveOrganization } from '../organization/organization-api';
 import { RealtimeProvider } from '../realtime/realtime-context';
 import { appRoutes } from '../routing/route-table';
+import { TicketPrefetch } from '../routing/ticket-prefetch';
 import { type StartupDeps, StartupGate } from '../startup/startup-gate';
 import { type NotifierHub } from '../ui/notifier';
 import { type AppServices } from './app-services';
@@ -52,8 +54,12 @@ function startupDeps({ http, queryClient }: AppServices): StartupDeps {
     lookupOrganization: (input) => lookupOrganization(http, input),
     storedOrganization: readStoredOrganization,
     saveOrganization,
-    readFlags: () =>
-      queryClient.fetchQuery({ queryKey: FEATURE_FLAGS_QUERY_KEY, queryFn: () => fetchFeatureFlags(http), staleTime: 0 }),
+    readFlags: () => {
+      // The sign-in settings are read as the flags are, not after them: the session needs them next. A failure
+      // stays in the cache for the session boundary to show.
+      void queryClient.prefetchQuery({ queryKey: AUTH_CONFIG_QUERY_KEY, queryFn: () => fetchAuthConfig(http), staleTime: Infinity });
+      return queryClient.fetchQuery({ queryKey: FEATURE_FLAGS_QUERY_KEY, queryFn: () => fetchFeatureFlags(http), staleTime: 0 });
+    },
     skipMaintenanceLock: () => readDevSetting('skipMaintenanceLock'),
     reload: () => window.location.reload(),
   };
@@ -73,6 +79,7 @@ export function App({ services }: { services: AppServices }) {
             <StartupGate deps={deps}>
               <SessionBoundary>
                 <OfficeProvider>
+                  <TicketPrefetch />
                   <RealtimeProvider>
                     <RouterProvider router={router} />
                   </RealtimeProvider>

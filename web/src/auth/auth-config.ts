@@ -2,6 +2,8 @@
 import { AuthProviderConfig } from '@dv/contracts';
 import { type HttpClient } from '../http/http-client';
 
+export const AUTH_CONFIG_QUERY_KEY = ['auth-config'] as const;
+
 export async function fetchAuthConfig(http: HttpClient): Promise<AuthProviderConfig> {
   const result = await http.get('/api/auth/credentials/auth0', undefined, { authenticated: false });
   const parsed = AuthProviderConfig.safeParse(result.data);

@@ -11,7 +11,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState,
 import { useServices } from '../app/services-context';
 import { createTabSync } from '../session/tab-sync';
 import { LoadingOverlay } from '../startup/loading-overlay';
-import { fetchAuthConfig } from './auth-config';
+import { AUTH_CONFIG_QUERY_KEY, fetchAuthConfig } from './auth-config';
 import { withReturn } from './return-path';
 import { createSessionController, type SessionController, type SessionState } from './session-controller';
 import { createUserManager } from './user-manager';
@@ -57,7 +57,7 @@ export function SessionBoundary({
   leave = (to) => window.location.replace(to),
 }: SessionBoundaryProps) {
   const { http, runtime } = useServices();
-  const config = useQuery({ queryKey: ['auth-config'], queryFn: () => fetchAuthConfig(http), staleTime: Infinity });
+  const config = useQuery({ queryKey: AUTH_CONFIG_QUERY_KEY, queryFn: () => fetchAuthConfig(http), staleTime: Infinity });
   const [controller, setController] = useState<SessionController | null>(null);
   const leaveRef = useRef(leave);
   leaveRef.current = leave;

@@ -3,7 +3,7 @@
  * inside the page frame; unknown paths go to the default page. Pages that a later release builds show the
  * under-construction page meanwhile. Every page but that one loads lazily, inside the frame.
  */
-import { PATHS, type Route, ROUTES } from '@dv/contracts';
+import { matchRoute, PATHS, type Route, ROUTES } from '@dv/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type RouteObject } from 'react-router-dom';
 import { PageFrame } from '../layout/page-frame';
@@ -16,8 +16,14 @@ import { RouteGate } from './route-gate';
  * entry chunk, so the JavaScript a page needs before it renders stays within the performance budget
  * (bench/web.js measures it per route).
  */
+const pageLoaders = new Map<ComponentType, () => Promise<unknown>>();
+
 function lazyPage(load: () => Promise<ComponentType>): ComponentType {
-  return lazy(async () => ({ default: await load() }));
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const loadOnce = () => (loading ??= load().then((page) => ({ default: page })));
+  const page = lazy(loadOnce);
+  pageLoaders.set(page, loadOnce);
+  return page;
 }
 
 const HomePage = lazyPage(() => import('../pages/home-page').then((m) => m.HomePage));
@@ -70,6 +76,17 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
 /** '/plan/{id}' -> '/plan/:id'. */
 export function routerPath(pattern: string): string {
   return pattern.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/**
+ * Starts loading the page chunk of the route at this path, at boot: it then loads while start-up asks the
+ * gateway for the organization, the flags and the session, instead of after the shell has rendered.
+ */
+export function preloadPage(pathname: string): void {
+  const route = matchRoute(pathname);
+  const page = route === undefined ? undefined : PAGES[route.path];
+  // A failed load shows when the page renders (React.lazy gets the same promise).
+  if (page !== undefined) pageLoaders.get(page)?.().catch(() => undefined);
 }
 
 function routeObject(route: Route): RouteObject {

@@ -48,6 +48,8 @@ export const EDIT_MESSAGES = {
   notEditable: 'Not an editable field: name a scored field such as plan.benefits.annualMax',
   badSegment: 'Not a field name',
   notText: 'Expected a text or null',
+  negative: 'A value cannot be negative',
+  notPositive: 'Quantity and frequency must be more than 0',
 } as const;
 
 /** Plain text fields a user may edit. */
@@ -85,6 +87,19 @@ function newEntry(key: string): Record<string, unknown> | undefined {
   if (category === 'unknown') return undefined;
   const subcategory = subcategoryOf(key);
   return { category, ...(subcategory === undefined ? {} : { subcategory }), code: key };
+}
+
+/**
+ * What a user may not enter though a stored document may hold it (the version 3 validator takes any number):
+ * negative amounts, ages or counts, and a limitation of zero or fewer services per zero or fewer periods.
+ */
+function valueProblem(field: string, value: unknown): string | null {
+  if (typeof value === 'number' && value < 0) return EDIT_MESSAGES.negative;
+  if (field === 'limitation' && isRecord(value)) {
+    const { quantity, frequency } = value;
+    if ((typeof quantity === 'number' && quantity <= 0) || (typeof frequency === 'number' && frequency <= 0)) return EDIT_MESSAGES.notPositive;
+  }
+  return null;
 }
 
 export interface EditContext {
@@ -136,6 +151,8 @@ function applyOne(wrapper: TicketWrapperV3, edit: FieldEdit, context: EditContex
   const field = rest[rest.length - 1]!;
   const current = node[field];
   if (current !== undefined && !isScored(current)) throw new EditRejected([{ path: edit.path, message: EDIT_MESSAGES.notEditable }]);
+  const problem = valueProblem(field, edit.value);
+  if (problem !== null) throw new EditRejected([{ path: edit.path, message: problem }]);
   const value = structuredClone(edit.value);
   const entry = {
     userHash,

@@ -192,3 +192,43 @@ describe('edits the breakdown tables make', () => {
     expect(age?.[other]).toEqual({ value: null, score: 1 });
   });
 });
+
+describe('values a user may not enter', () => {
+  const MONEY = ['plan.benefits.annualMax', 'plan.benefits.deductible.individual', 'patient.insuranceRemaining', 'plan.benefits.adaCodes.CAT:Orthodontics.lifetimeMaximum'];
+
+  it('refuses any negative amount with a clear 400 and keeps what was stored (generated cases)', async () => {
+    const detail = await readyTicket();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...MONEY), fc.double({ max: -Number.MIN_VALUE, noNaN: true, noDefaultInfinity: true }), async (path, value) => {
+        const response = await harness.call('PATCH', `/api/verifications/${detail.id}`, { body: { edits: [{ path, value }] } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json<{ details: { message: string }[] }>().details[0]?.message).toBe('A value cannot be negative');
+      }),
+      { numRuns: 30 },
+    );
+    const after = (await harness.call('GET', `/api/verifications/${detail.id}`)).json<VerificationDetail>();
+    expect(after.version).toBe(detail.version);
+    expect(after.plan?.benefits.annualMax).toEqual(detail.plan?.benefits.annualMax);
+  });
+
+  it.each([
+    [{ quantity: 0, frequency: 12, timePeriod: 'mo' }],
+    [{ quantity: 2, frequency: -1, timePeriod: 'mo' }],
+  ])('refuses a limitation of no services or no period: %j', async (value) => {
+    const detail = await readyTicket();
+    const response = await harness.call('PATCH', `/api/verifications/${detail.id}`, {
+      body: { edits: [{ path: 'plan.benefits.adaCodes.ADA:D0120.limitation', value }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ details: { message: string }[] }>().details[0]?.message).toBe('Quantity and frequency must be more than 0');
+  });
+
+  it('still says which time period is wrong', async () => {
+    const detail = await readyTicket();
+    const response = await harness.call('PATCH', `/api/verifications/${detail.id}`, {
+      body: { edits: [{ path: 'plan.benefits.adaCodes.ADA:D0120.limitation', value: { quantity: 2, frequency: 12, timePeriod: 'fortnight' } }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('Wrong time period');
+  });
+});

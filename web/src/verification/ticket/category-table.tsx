@@ -13,11 +13,11 @@ import {
   SUBCATEGORIES,
   SUBCATEGORY_KEY_PREFIX,
 } from '@dv/contracts';
-import { type TableColumnsType, theme } from 'antd';
+import { theme } from 'antd';
 import { type FieldKind } from './breakdown-format';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
-import { BreakdownTable } from './breakdown-table';
+import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
 
 type CategoryRow = {
   /** The adaCodes key: 'CAT:Basic', 'SUB:Crowns'. */
@@ -65,7 +65,7 @@ export function CategoryTable() {
   const rows = detail.plan ? categoryRows(adaCodes) : [];
   const states = (field: EntryField) => rows.some((row) => row.entry?.[field] !== undefined);
 
-  const columns: TableColumnsType<CategoryRow> = [
+  const columns: BreakdownColumn<CategoryRow>[] = [
     {
       title: 'Category',
       key: 'name',
@@ -118,7 +118,7 @@ export function CategoryTable() {
         label="Coverage by category"
         columns={columns}
         dataSource={rows}
-        locale={{ emptyText: 'No plan from the sources yet' }}
+        emptyText="No plan from the sources yet"
       />
     </div>
   );

@@ -4,9 +4,9 @@
  * and the lines the mapping could not place on a code, listed apart.
  */
 import { codeLabel, type HistoryRecordV3, stripCodePrefix, type UnmappedHistoryRecordV3 } from '@dv/contracts';
-import { type TableColumnsType, theme, Typography } from 'antd';
+import { theme, Typography } from 'antd';
 import { useWorkspace } from './workspace-context';
-import { BreakdownTable } from './breakdown-table';
+import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
 
 const ARCH_NAMES: Readonly<Record<string, string>> = { U: 'Upper arch', L: 'Lower arch' };
 
@@ -28,7 +28,7 @@ function whereInMouth(record: HistoryRecordV3): string {
 
 type HistoryRow = HistoryRecordV3 & { readonly key: string };
 
-const columns: TableColumnsType<HistoryRow> = [
+const columns: BreakdownColumn<HistoryRow>[] = [
   { title: 'Date', dataIndex: 'date', key: 'date', rowScope: 'row' },
   { title: 'Code', key: 'code', render: (_, record) => stripCodePrefix(record.code) },
   {
@@ -42,7 +42,7 @@ const columns: TableColumnsType<HistoryRow> = [
 
 type UnmappedRow = UnmappedHistoryRecordV3 & { readonly key: string };
 
-const unmappedColumns: TableColumnsType<UnmappedRow> = [
+const unmappedColumns: BreakdownColumn<UnmappedRow>[] = [
   { title: 'As the source wrote it', dataIndex: 'originalBenefitKey', key: 'originalBenefitKey', rowScope: 'row' },
   { title: 'Code', dataIndex: 'code', key: 'code' },
   { title: 'Date', key: 'date', render: (_, record) => (record.isWrongDate ? `${record.date} (not a valid date)` : record.date) },
@@ -67,7 +67,7 @@ export function HistoryTable() {
         label="Service history"
         columns={columns}
         dataSource={rows}
-        locale={{ emptyText: 'No history from the sources' }}
+        emptyText="No history from the sources"
       />
       {unmapped.length > 0 ? (
         <>

@@ -17,12 +17,12 @@ import {
   subcategoryOf,
   SUBCATEGORY_KEY_PREFIX,
 } from '@dv/contracts';
-import { Input, type TableColumnsType, theme } from 'antd';
+import { Input, theme } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { ageRange, type FieldKind, formatValue, NOT_STATED, todayText } from './breakdown-format';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
-import { BreakdownTable } from './breakdown-table';
+import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
 
 /** Above this many codes the table offers a filter. */
 const FILTER_FROM_ROWS = 8;
@@ -139,7 +139,7 @@ export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
     );
   }
 
-  const columns: TableColumnsType<ProcedureRow> = [
+  const columns: BreakdownColumn<ProcedureRow>[] = [
     { title: 'Code', dataIndex: 'code', key: 'code', rowScope: 'row' },
     { title: 'Description', dataIndex: 'description', key: 'description', render: (text: string) => <div style={{ maxWidth: 260, whiteSpace: 'normal' }}>{text}</div> },
     { title: 'Plan pays', key: 'benefitLevel', render: (_, row) => ownOrInherited(row, 'benefitLevel', { kind: 'percent' }, 'plan pays') },
@@ -170,7 +170,7 @@ export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
         label="Procedure codes"
         columns={columns}
         dataSource={shown}
-        locale={{ emptyText: rows.length === 0 ? 'No procedure codes in the plan' : 'No procedure matches the filter' }}
+        emptyText={rows.length === 0 ? 'No procedure codes in the plan' : 'No procedure matches the filter'}
       />
     </div>
   );

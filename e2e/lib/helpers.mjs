@@ -79,7 +79,8 @@ export async function signInAt(page, stack, email) {
 export async function menuLabels(page) {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.waitFor();
-  return menu.getByRole('menuitem').allInnerTexts().then((labels) => labels.map((label) => label.trim()));
+  // Each item's link, button or (the current page) text is the first thing in its list entry.
+  return menu.locator('li > :first-child').allInnerTexts().then((labels) => labels.map((label) => label.trim()));
 }
 
 export async function waitForPath(page, pathname, timeout = 15_000) {

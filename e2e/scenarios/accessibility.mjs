@@ -135,7 +135,7 @@ const bugReportPopover = {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       if (size === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Bug report' }).click();
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Bug report' }).click();
       const dialog = page.getByRole('dialog', { name: 'Bug report' });
       await dialog.getByLabel('Title').waitFor();
       await page.waitForTimeout(SETTLE_MS);

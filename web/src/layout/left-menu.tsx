@@ -1,50 +1,83 @@
 /**
  * Screen 10: the left side menu. Which items show is leftMenu() of @dv/contracts; each page item opens in a new
  * tab, the current page's item is disabled, Bug report opens its popover.
+ *
+ * Plain links and buttons in a list (not antd's Menu, whose roving focus, overflow measuring and popup
+ * trigger cost about 20 KB gzipped of every page's start-up): Tab walks the items, Enter or a click opens one.
  */
 import { leftMenu, type MenuContext, type MenuItem } from '@dv/contracts';
-import { Menu, type MenuProps } from 'antd';
-
-type AntItem = Required<MenuProps>['items'][number];
+import { useId, useState } from 'react';
 
 export type LeftMenuProps = {
   context: MenuContext;
   onBugReport: () => void;
 };
 
-function toAntItem(item: MenuItem, onBugReport: () => void): AntItem {
-  if (item.children) {
-    return { key: item.id, label: item.label, children: item.children.map((child) => toAntItem(child, onBugReport)) };
-  }
-  if (item.path === undefined) {
-    const onClick: MenuProps['onClick'] = ({ domEvent }) => {
-      // Opened by Enter, the popover takes the focus before the key's keypress: without this, that keypress
-      // lands on the popover's first button (Close) and shuts it at once.
-      domEvent.preventDefault();
-      onBugReport();
-    };
-    return { key: item.id, label: item.label, disabled: item.disabled, onClick };
-  }
-  const label = item.disabled ? (
-    <span aria-current="page">{item.label}</span>
-  ) : (
-    <a href={item.path} target="_blank" rel="noopener noreferrer">
-      {item.label}
-    </a>
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 10 10" width="10" height="10" aria-hidden="true" focusable="false" className="dv-menu__chevron">
+      <path d={open ? 'M1 7l4-4 4 4' : 'M1 3l4 4 4-4'} fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
   );
-  return { key: item.id, label, disabled: item.disabled };
+}
+
+/** A titled group (Settings): open at first, its title folds it as antd's inline submenu did. */
+function MenuGroup({ item, onBugReport }: { item: MenuItem; onBugReport: () => void }) {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        className="dv-menu__item dv-menu__group"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        {item.label}
+        <Chevron open={open} />
+      </button>
+      <ul id={listId} className="dv-menu__list dv-menu__sublist" hidden={!open}>
+        {item.children?.map((child) => <MenuEntry key={child.id} item={child} onBugReport={onBugReport} />)}
+      </ul>
+    </li>
+  );
+}
+
+function MenuEntry({ item, onBugReport }: { item: MenuItem; onBugReport: () => void }) {
+  if (item.children) return <MenuGroup item={item} onBugReport={onBugReport} />;
+  if (item.path === undefined) {
+    return (
+      <li>
+        <button type="button" className="dv-menu__item" disabled={item.disabled} onClick={onBugReport}>
+          {item.label}
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li>
+      {item.disabled ? (
+        <span className="dv-menu__item dv-menu__item--current" aria-current="page" aria-disabled="true">
+          {item.label}
+        </span>
+      ) : (
+        <a className="dv-menu__item" href={item.path} target="_blank" rel="noopener noreferrer">
+          {item.label}
+        </a>
+      )}
+    </li>
+  );
 }
 
 export function LeftMenu({ context, onBugReport }: LeftMenuProps) {
-  const items = leftMenu(context);
   return (
     <nav aria-label="Main menu" className="dv-left-menu">
-      <Menu
-        mode="inline"
-        selectable={false}
-        defaultOpenKeys={['settings']}
-        items={items.map((item) => toAntItem(item, onBugReport))}
-      />
+      <ul className="dv-menu__list">
+        {leftMenu(context).map((item) => (
+          <MenuEntry key={item.id} item={item} onBugReport={onBugReport} />
+        ))}
+      </ul>
     </nav>
   );
 }

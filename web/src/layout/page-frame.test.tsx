@@ -50,7 +50,7 @@ describe('page frame on a phone and on a desktop', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     const nav = within(drawer).getByRole('navigation', { name: 'Main menu' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await waitFor(() => expect(within(nav).getByRole('menu')).toHaveFocus());
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'New Verification' })).toHaveFocus());
     // The menu's rules hold in the drawer too: pages open in a new tab, the current one is disabled.
     expect(within(nav).getByRole('link', { name: 'New Verification' })).toHaveAttribute('target', '_blank');
     expect(within(nav).getByText('Plan Search')).toHaveAttribute('aria-current', 'page');

@@ -79,9 +79,9 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
           className="dv-menu-drawer"
           styles={{ body: { padding: 0 } }}
           afterOpenChange={(open) => {
-            // Opened, the menu itself takes the focus (the drawer would keep it on its outer box, outside the
-            // dialog): arrow keys then walk the items and Enter opens one.
-            if (open) drawerMenu.current?.querySelector<HTMLElement>('[role="menu"]')?.focus();
+            // Opened, the menu's first item takes the focus (the drawer would keep it on its outer box, outside
+            // the dialog): Tab then walks the items and Enter opens one.
+            if (open) drawerMenu.current?.querySelector<HTMLElement>('a[href], button')?.focus();
             if (open || !returnFocus.current) return;
             returnFocus.current = false;
             menuButton.current?.focus();

@@ -3,8 +3,9 @@
  * mapping's notes (conflicts between sources, values derived), and the service's warnings.
  */
 import { type InternalWarning, type MappingInfoMessage, type VerificationDetail } from '@dv/contracts';
-import { Alert, Card, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { displayDate } from './breakdown-format';
+import { SectionCard } from './section-card';
 
 const WARNING_TEXTS: Readonly<Record<InternalWarning, string>> = {
   MULTIPLE_PLANS_FOUND: 'The sources found more than one plan for this member: check which one applies.',
@@ -30,7 +31,7 @@ export function NotesCard({ detail }: { detail: VerificationDetail }) {
   const alerts = ticket.alertNotes ?? [];
   const empty = caveats.length === 0 && mapping.length === 0 && alerts.length === 0 && !plan?.planNotes && !patient.note && warnings.length === 0;
   return (
-    <Card size="small" title="Notes and caveats" className="dv-notes">
+    <SectionCard size="small" title="Notes and caveats" className="dv-notes">
       {empty ? <Typography.Text type="secondary">No notes.</Typography.Text> : null}
       {alerts.map((note) => (
         <Alert key={`${note.creationDate}-${note.alertContent}`} type="warning" showIcon message={note.alertContent} description={`${note.user}, ${displayDate(note.creationDate)}`} />
@@ -42,7 +43,7 @@ export function NotesCard({ detail }: { detail: VerificationDetail }) {
       {patient.note ? <Typography.Paragraph className="dv-pre">{patient.note}</Typography.Paragraph> : null}
       {caveats.length > 0 ? (
         <>
-          <Typography.Title level={5}>Caveats</Typography.Title>
+          <Typography.Title level={4}>Caveats</Typography.Title>
           <ul>
             {caveats.map((caveat) => (
               <li key={caveat.value}>{caveat.value}</li>
@@ -52,7 +53,7 @@ export function NotesCard({ detail }: { detail: VerificationDetail }) {
       ) : null}
       {mapping.length > 0 ? (
         <>
-          <Typography.Title level={5}>How the data was read</Typography.Title>
+          <Typography.Title level={4}>How the data was read</Typography.Title>
           <ul>
             {mapping.map((info, index) => (
               <li key={`${info.message}-${info.path ?? ''}-${index}`}>
@@ -64,6 +65,6 @@ export function NotesCard({ detail }: { detail: VerificationDetail }) {
           </ul>
         </>
       ) : null}
-    </Card>
+    </SectionCard>
   );
 }

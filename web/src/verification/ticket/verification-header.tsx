@@ -5,13 +5,15 @@
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import { PATHS, type VerificationDetail, type VerificationPdfQuery } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../app/services-context';
 import { useInfoBar } from '../../info-bar/info-bar';
 import { displayDate } from './breakdown-format';
 import { fetchVerificationPdf, submitVerification, VerificationCallError, verificationKey } from './verification-api';
+
+const PdfMenu = lazy(() => import('./pdf-menu').then((m) => ({ default: m.PdfMenu })));
 
 const STATUS_COLORS: Readonly<Record<VerificationDetail['status'], string>> = {
   Pending: 'processing',
@@ -76,6 +78,12 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
     }
   }
 
+  const pdfButton = (
+    <Button loading={busy === 'pdf'} disabled={detail.plan === null}>
+      Download PDF <DownOutlined />
+    </Button>
+  );
+
   return (
     <header className="dv-ticket-header">
       <div>
@@ -102,20 +110,10 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
       </div>
       <Space wrap className="dv-ticket-actions">
         <Link to={PATHS.verificationSource.replace('{id}', detail.id)}>View sources</Link>
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'Breakdown', label: 'Breakdown (with the patient)' },
-              { key: 'Plan', label: 'Plan only (no patient data)' },
-            ],
-            onClick: ({ key }) => void download(key as VerificationPdfQuery['type']),
-          }}
-        >
-          <Button loading={busy === 'pdf'} disabled={detail.plan === null}>
-            Download PDF <DownOutlined />
-          </Button>
-        </Dropdown>
+        {/* The same button stands in until the menu is loaded. */}
+        <Suspense fallback={pdfButton}>
+          <PdfMenu onPick={(type) => void download(type)}>{pdfButton}</PdfMenu>
+        </Suspense>
         {detail.status === 'Completed' ? null : (
           <Popconfirm
             title="Submit this verification?"

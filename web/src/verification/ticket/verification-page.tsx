@@ -5,8 +5,8 @@
  * each have their own state with a way on.
  */
 import { PATHS, type PlanV3, type VerificationDetail } from '@dv/contracts';
-import { Alert, Button, Card, Result, Segmented, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Skeleton } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { readDevSetting } from '../../dev-tools/dev-settings';
 import { useOffice } from '../../office/office-context';
@@ -18,10 +18,14 @@ import { JobChips } from './job-chips';
 import { NotesCard } from './notes-card';
 import { PlanSummary } from './plan-summary';
 import { ProcedureTable } from './procedure-table';
+import { SectionCard } from './section-card';
+import { StatusResult } from './status-result';
 import { useVerification, VerificationCallError } from './verification-api';
 import { VerificationHeader } from './verification-header';
 import './verification.css';
 import { WorkspaceProvider } from './workspace-context';
+
+const PlanSwitch = lazy(() => import('./plan-switch').then((m) => ({ default: m.PlanSwitch })));
 
 /** The plans the ticket holds: its plan, then its draft plans (the developer switch 'show multiple plans'). */
 function plansOf(detail: VerificationDetail): { key: string; label: string; plan: PlanV3 }[] {
@@ -34,11 +38,11 @@ function Breakdown({ detail }: { detail: VerificationDetail }) {
   if (detail.plan === null) {
     const working = detail.jobs.some((job) => job.status === 'pending' || job.status === 'processing');
     return working ? (
-      <Card aria-busy="true" aria-label="Benefit breakdown">
+      <SectionCard aria-busy="true" aria-label="Benefit breakdown">
         <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
+      </SectionCard>
     ) : (
-      <Result status="info" title="No plan was found" subTitle="No source returned the plan's benefits. Retry a source, or enter the values by hand after a call to the carrier." />
+      <StatusResult status="info" title="No plan was found" subTitle="No source returned the plan's benefits. Retry a source, or enter the values by hand after a call to the carrier." />
     );
   }
   return (
@@ -71,13 +75,15 @@ function Workspace({ detail }: { detail: VerificationDetail }) {
         <JobChips verificationId={detail.id} officeId={detail.officeId} jobs={detail.jobs} canRetry={detail.status !== 'Completed'} />
         <CoverageBanner detail={detail} />
         {multiple ? (
-          <Segmented aria-label="Plan shown" value={shownPlan} onChange={(key) => setShownPlan(String(key))} options={plans.map(({ key, label }) => ({ value: key, label }))} />
+          <Suspense fallback={null}>
+            <PlanSwitch value={shownPlan} onChange={setShownPlan} plans={plans} />
+          </Suspense>
         ) : null}
         <Breakdown detail={viewed} />
         {readDevSetting('showPlanJson') && administrative && viewed.plan ? (
-          <Card size="small" title="Plan as JSON">
+          <SectionCard size="small" title="Plan as JSON">
             <pre className="dv-json">{JSON.stringify(viewed.plan, null, 2)}</pre>
-          </Card>
+          </SectionCard>
         ) : null}
       </div>
     </WorkspaceProvider>
@@ -97,20 +103,20 @@ export function VerificationPage() {
   if (query.isError) {
     const notFound = query.error instanceof VerificationCallError && (query.error.status === 404 || query.error.status === 400);
     return (
-      <Result
-        status={notFound ? '404' : 'error'}
+      <StatusResult
+        status={notFound ? 'warning' : 'error'}
         title={notFound ? 'Verification not found' : 'The verification could not be loaded'}
         subTitle={notFound ? 'It does not exist, or it belongs to another office.' : query.error.message}
-        extra={[
-          notFound ? null : (
-            <Button key="retry" type="primary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          ),
-          <Link key="new" to={PATHS.verification}>
-            New verification
-          </Link>,
-        ]}
+        extra={
+          <>
+            {notFound ? null : (
+              <Button type="primary" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Link to={PATHS.verification}>New verification</Link>
+          </>
+        }
       />
     );
   }

@@ -14,14 +14,25 @@ const contractsSource = fileURLToPath(new URL('../contracts/src/', import.meta.u
  * cannot prove that of a module whose top level calls zod, so without this it keeps every schema the index
  * re-exports, used or not (about 15 KB gzipped of the entry chunk).
  */
-function contractsWithoutSideEffects(): Plugin {
+const isContracts = (id: string): boolean => id.startsWith(contractsSource);
+
+/**
+ * antd's own components (@rc-component/*) do nothing on import either, but their packages do not say so
+ * (no `sideEffects` field): antd's ContextIsolator takes FormProvider from @rc-component/form, and with it
+ * the whole form package and async-validator came into every page's start-up (about 14 KB gzipped).
+ */
+const RC_COMPONENT = '/node_modules/@rc-component/';
+const isRcComponent = (id: string): boolean => id.startsWith('@rc-component/') || id.includes(RC_COMPONENT);
+
+/** Modules that `test` accepts (as imported or as resolved, and what they import relatively) have no side effects. */
+function withoutSideEffects(name: string, test: (id: string) => boolean): Plugin {
   return {
-    name: 'dv:contracts-without-side-effects',
+    name: `dv:${name}-without-side-effects`,
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer?.startsWith(contractsSource) && !source.startsWith(contractsSource)) return null;
+      if (!(importer !== undefined && test(importer)) && !test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id.startsWith(contractsSource) ? { ...resolved, moduleSideEffects: false } : resolved;
+      return resolved && test(resolved.id) ? { ...resolved, moduleSideEffects: false } : resolved;
     },
   };
 }
@@ -80,7 +91,7 @@ function precompress(): Plugin {
 // The dev server runs on port 3000 (the developer tools drawer shows only there) and forwards the API and the
 // socket to the gateway; production builds are served by the gateway itself.
 export default defineConfig({
-  plugins: [react(), contractsWithoutSideEffects(), precompress()],
+  plugins: [react(), withoutSideEffects('contracts', isContracts), withoutSideEffects('rc-component', isRcComponent), precompress()],
   resolve: {
     alias: {
       '@dv/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),

@@ -6,7 +6,7 @@
  */
 import { type AuthProviderConfig, matchRoute, PATHS } from '@dv/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../app/services-context';
 import { createTabSync } from '../session/tab-sync';
@@ -89,16 +89,15 @@ export function SessionBoundary({
 
   if (config.isError) {
     return (
-      <Result
-        status="error"
-        title="Sign-in is not available right now."
-        subTitle={config.error.message}
-        extra={
+      <main className="dv-centered">
+        <div className="dv-message" role="alert">
+          <h1 className="dv-page-title">Sign-in is not available right now.</h1>
+          <p className="dv-message__text">{config.error.message}</p>
           <Button type="primary" onClick={() => void config.refetch()}>
             Try again
           </Button>
-        }
-      />
+        </div>
+      </main>
     );
   }
   if (!controller) return <LoadingOverlay />;

@@ -1,5 +1,5 @@
 import { PATHS, PRODUCT_NAME } from '@dv/contracts';
-import { Button, Layout, Typography } from 'antd';
+import { Button, Layout } from 'antd';
 import { type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { OfficeSwitcher } from '../office/office-switcher';
@@ -45,14 +45,12 @@ export function AppHeader({ menuButton }: { menuButton?: MenuButtonProps }) {
             onClick={menuButton.onOpen}
           />
         ) : null}
-        <Typography.Text strong className="dv-header__brand">
-          {PRODUCT_NAME}
-        </Typography.Text>
+        <strong className="dv-header__brand">{PRODUCT_NAME}</strong>
       </div>
       <div className="dv-header__items">
         <CredentialNotifications />
         <OfficeSwitcher />
-        {typeof who === 'string' ? <Typography.Text className="dv-header__user">{who}</Typography.Text> : null}
+        {typeof who === 'string' ? <span className="dv-header__user">{who}</span> : null}
         <Button onClick={() => void navigate(PATHS.logout)}>Sign out</Button>
       </div>
     </Layout.Header>

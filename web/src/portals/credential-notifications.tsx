@@ -12,20 +12,18 @@ import {
   NOTIFICATION_POPOVER_MAX_HEIGHT,
   NOTIFICATION_POPOVER_WIDTH,
   PATHS,
-  type Portal,
   PORTAL_CREDENTIALS_TAB,
-  type PortalCredential,
 } from '@dv/contracts';
-import { Alert, Badge, Button, Popover, type PopoverProps, Typography } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Badge, Button, Popover, type PopoverProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useOffice } from '../office/office-context';
 import { useRealtimeState } from '../realtime/realtime-context';
-import { providerStatuses } from './credential-status';
 import { useManagedOffice } from './managed-office';
-import { StatusChip } from './status-chip';
 import { useCredentialLiveUpdates, useCredentials, usePortals } from './use-portal-credentials';
 import './portals.css';
+
+// The list (antd Alert, Tag, Spin) loads when the popover first opens: every signed-in page shows the button.
+const NotificationList = lazy(() => import('./credential-notification-list').then((m) => ({ default: m.NotificationList })));
 
 const OFFICE_CREDENTIALS_PAGE = `${PATHS.dentalOfficeSettings}?tab=${PORTAL_CREDENTIALS_TAB}`;
 const MANAGEMENT_CREDENTIALS_PAGE = PATHS.managementPortalCredentials;
@@ -60,52 +58,6 @@ function KeyIcon() {
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="currentColor">
       <path d="M7 14a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm5.65-4A6 6 0 1 0 12.65 14H15v3h3v-3h2v-4h-7.35Z" />
     </svg>
-  );
-}
-
-type NotificationListProps = {
-  connected: boolean;
-  socketError: string | null;
-  loading: boolean;
-  items: readonly { credential: PortalCredential; portal: Portal | undefined }[];
-  pagePath: string;
-  onNavigate: () => void;
-};
-
-export function NotificationList({ connected, socketError, loading, items, pagePath, onNavigate }: NotificationListProps) {
-  return (
-    <div className="dv-notifications" aria-label="Portal credential notifications" role="region">
-      {!connected ? (
-        <Alert
-          className="dv-notifications__notice"
-          type="warning"
-          showIcon
-          title={MESSAGES.NO_CONNECTION_TO_SERVER}
-          description={socketError ?? undefined}
-        />
-      ) : null}
-      {loading ? (
-        <Typography.Text type="secondary">{MESSAGES.LOADING_PORTAL_DATA}</Typography.Text>
-      ) : items.length === 0 ? (
-        <Typography.Text type="secondary">{MESSAGES.NO_NOTIFICATIONS}</Typography.Text>
-      ) : (
-        <ul className="dv-notifications__list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {items.map(({ credential, portal }) => (
-            <li key={credential.id} className="dv-notifications__item">
-              <Link to={pagePath} onClick={onNavigate}>
-                {portal?.name ?? credential.portalId}
-              </Link>
-              <Typography.Text type="secondary">{credential.username}</Typography.Text>
-              <div className="dv-portal-card__statuses">
-                {providerStatuses(credential).map((entry) => (
-                  <StatusChip key={entry.provider} {...entry} />
-                ))}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }
 
@@ -156,14 +108,16 @@ function CredentialNotificationsFor({ officeId, pagePath, title }: { officeId: s
       styles={NOTIFICATION_POPOVER_STYLES}
       title={title}
       content={
-        <NotificationList
+        <Suspense fallback={<span>{MESSAGES.LOADING_PORTAL_DATA}</span>}>
+          <NotificationList
           connected={socket.status === 'connected'}
           socketError={socket.error}
           loading={loading}
           items={items}
           pagePath={pagePath}
           onNavigate={() => setOpen(false)}
-        />
+          />
+        </Suspense>
       }
     >
       <Badge count={items.length} size="small" offset={[-4, 4]}>

@@ -1,14 +1,13 @@
 /**
  * The browser routes: one per entry of ROUTES (@dv/contracts, SPEC section 2), each behind the route gate and
  * inside the page frame; unknown paths go to the default page. Pages that a later release builds show the
- * under-construction page meanwhile. Every page but that one loads lazily, inside the frame.
+ * under-construction page meanwhile. Every page loads lazily, inside the frame.
  */
 import { matchRoute, PATHS, type Route, ROUTES } from '@dv/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type RouteObject } from 'react-router-dom';
 import { PageFrame } from '../layout/page-frame';
 import { RootLayout } from '../layout/root-layout';
-import { UnderConstructionPage } from '../pages/under-construction-page';
 import { RouteGate } from './route-gate';
 
 /**
@@ -26,6 +25,9 @@ function lazyPage(load: () => Promise<ComponentType>): ComponentType {
   return page;
 }
 
+const UnderConstructionPage = lazyPage(() =>
+  import('../pages/under-construction-page').then((m) => m.UnderConstructionPage),
+);
 const HomePage = lazyPage(() => import('../pages/home-page').then((m) => m.HomePage));
 const LoginPage = lazyPage(() => import('../auth/login-page').then((m) => m.LoginPage));
 const LogoutPage = lazyPage(() => import('../auth/logout-page').then((m) => m.LogoutPage));

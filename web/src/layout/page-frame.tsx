@@ -4,8 +4,8 @@
  * is a drawer opened from the header, so the page keeps the whole width.
  */
 import { type Route } from '@dv/contracts';
-import { Drawer, Layout } from 'antd';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { Layout } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { InfoBar } from '../info-bar/info-bar';
 import { useOffice } from '../office/office-context';
@@ -15,6 +15,10 @@ import { menuContextFor } from './menu-context';
 import { useNarrowScreen } from './use-narrow-screen';
 
 // The form (antd Form, Select, Input, Modal) loads when the user first asks to report a bug.
+// The phone's menu drawer (antd Drawer) loads when it is first opened; a phone preloads it after the first render.
+const loadMenuDrawer = () => import('./menu-drawer');
+const MenuDrawer = lazy(() => loadMenuDrawer().then((m) => ({ default: m.MenuDrawer })));
+
 const BugReportPopover = lazy(() => import('../bugs/bug-report-popover').then((m) => ({ default: m.BugReportPopover })));
 
 const SIDER_WIDTH = 240;
@@ -28,17 +32,27 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
   // Once opened, the popover stays mounted: its draft lives as long as the page.
   const [bugReportUsed, setBugReportUsed] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Once opened, the drawer stays mounted, so that it can animate closed and open again.
+  const [menuUsed, setMenuUsed] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawerMenu = useRef<HTMLDivElement>(null);
   // Closed by Escape or its close button, the drawer gives the focus back to the button that opened it; closed for
   // the bug report, the popover takes it.
   const returnFocus = useRef(false);
+  useEffect(() => {
+    // A failed load shows when the drawer is opened (React.lazy asks again).
+    if (narrow) loadMenuDrawer().catch(() => undefined);
+  }, [narrow]);
   if (!office.access.loggedIn || !route.private && !route.showLeftSideMenu) return <>{children}</>;
 
   const openBugReport = () => {
     setMenuOpen(false);
     setBugReportUsed(true);
     setBugReportOpen(true);
+  };
+  const openMenu = () => {
+    setMenuUsed(true);
+    setMenuOpen(true);
   };
   const closeMenu = () => {
     returnFocus.current = true;
@@ -56,7 +70,7 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
   return (
     <Layout className="dv-shell">
       <AppHeader
-        menuButton={menuInDrawer ? { ref: menuButton, expanded: menuOpen, onOpen: () => setMenuOpen(true) } : undefined}
+        menuButton={menuInDrawer ? { ref: menuButton, expanded: menuOpen, onOpen: openMenu } : undefined}
       />
       <Layout>
         {route.showLeftSideMenu && !narrow ? (
@@ -69,26 +83,25 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
           {children}
         </Layout.Content>
       </Layout>
-      {menuInDrawer ? (
-        <Drawer
-          title={MENU_DRAWER_TITLE}
-          placement="left"
-          size={Math.min(SIDER_WIDTH + 40, window.innerWidth - 48)}
-          open={menuOpen}
-          onClose={closeMenu}
-          className="dv-menu-drawer"
-          styles={{ body: { padding: 0 } }}
-          afterOpenChange={(open) => {
-            // Opened, the menu's first item takes the focus (the drawer would keep it on its outer box, outside
-            // the dialog): Tab then walks the items and Enter opens one.
-            if (open) drawerMenu.current?.querySelector<HTMLElement>('a[href], button')?.focus();
-            if (open || !returnFocus.current) return;
-            returnFocus.current = false;
-            menuButton.current?.focus();
-          }}
-        >
-          <div ref={drawerMenu}>{menu}</div>
-        </Drawer>
+      {menuInDrawer && menuUsed ? (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            title={MENU_DRAWER_TITLE}
+            width={Math.min(SIDER_WIDTH + 40, window.innerWidth - 48)}
+            open={menuOpen}
+            onClose={closeMenu}
+            afterOpenChange={(open) => {
+              // Opened, the menu's first item takes the focus (the drawer would keep it on its outer box, outside
+              // the dialog): Tab then walks the items and Enter opens one.
+              if (open) drawerMenu.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+              if (open || !returnFocus.current) return;
+              returnFocus.current = false;
+              menuButton.current?.focus();
+            }}
+          >
+            <div ref={drawerMenu}>{menu}</div>
+          </MenuDrawer>
+        </Suspense>
       ) : null}
       {bugReportUsed ? (
         <Suspense fallback={null}>

@@ -17,9 +17,10 @@ import {
   subcategoryOf,
   SUBCATEGORY_KEY_PREFIX,
 } from '@dv/contracts';
-import { Input, theme } from 'antd';
+import { theme } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { ageRange, type FieldKind, formatValue, NOT_STATED, todayText } from './breakdown-format';
+import { ProcedureFilter } from './procedure-filter';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
 import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
@@ -157,14 +158,7 @@ export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
   return (
     <div className="dv-breakdown-table" style={{ minWidth: 0, maxWidth: '100%' }}>
       {rows.length > FILTER_FROM_ROWS ? (
-        <Input
-          aria-label="Filter procedures"
-          placeholder="Code or description"
-          allowClear
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          style={{ maxWidth: 320, marginBottom: token.marginSM }}
-        />
+        <ProcedureFilter value={query} onChange={setQuery} />
       ) : null}
       <BreakdownTable<ProcedureRow>
         label="Procedure codes"

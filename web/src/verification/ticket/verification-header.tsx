@@ -2,18 +2,16 @@
  * The ticket's header: patient, carrier, status and plan score (1 to 10), and what can be done with it: view the
  * sources' raw answers, download the PDF (breakdown or plan), submit (the ticket is then Completed).
  */
-import DownOutlined from '@ant-design/icons/DownOutlined';
 import { PATHS, type VerificationDetail, type VerificationPdfQuery } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../app/services-context';
 import { useInfoBar } from '../../info-bar/info-bar';
 import { displayDate } from './breakdown-format';
+import { PdfMenu } from './pdf-menu';
 import { fetchVerificationPdf, submitVerification, VerificationCallError, verificationKey } from './verification-api';
-
-const PdfMenu = lazy(() => import('./pdf-menu').then((m) => ({ default: m.PdfMenu })));
 
 const STATUS_COLORS: Readonly<Record<VerificationDetail['status'], string>> = {
   Pending: 'processing',
@@ -78,12 +76,6 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
     }
   }
 
-  const pdfButton = (
-    <Button loading={busy === 'pdf'} disabled={detail.plan === null}>
-      Download PDF <DownOutlined />
-    </Button>
-  );
-
   return (
     <header className="dv-ticket-header">
       <div>
@@ -110,10 +102,7 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
       </div>
       <Space wrap className="dv-ticket-actions">
         <Link to={PATHS.verificationSource.replace('{id}', detail.id)}>View sources</Link>
-        {/* The same button stands in until the menu is loaded. */}
-        <Suspense fallback={pdfButton}>
-          <PdfMenu onPick={(type) => void download(type)}>{pdfButton}</PdfMenu>
-        </Suspense>
+        <PdfMenu onPick={(type) => void download(type)} loading={busy === 'pdf'} disabled={detail.plan === null} />
         {detail.status === 'Completed' ? null : (
           <Popconfirm
             title="Submit this verification?"

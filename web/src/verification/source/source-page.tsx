@@ -4,8 +4,9 @@
  * portal's data as a tree) beside the mapped plan and patient and the mapping notes. The columns stack on a phone.
  */
 import { dollarAmount, type PatientV3, type PlanV3, type VerificationJobView, type VerificationSourceView, PATHS } from '@dv/contracts';
-import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Skeleton, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
+import { StatusResult } from '../ticket/status-result';
 import { JsonTree } from './json-tree';
 import { SourcesCallError, useVerificationSources } from './sources-api';
 import { X12Segments } from './x12-segments';
@@ -124,27 +125,29 @@ function SourceCard({ source }: { source: VerificationSourceView }) {
   const mappedId = `source-${job.id}-mapped`;
   return (
     <section aria-labelledby={titleId} className="dv-source">
-      <Card
-        title={
+      {/* A card drawn like antd's, whose Card would bring its Tabs along. */}
+      <div className="dv-source__card">
+        <div className="dv-source__head">
           <h2 id={titleId} className="dv-source__title">
             {SOURCE_NAMES[job.source]} <span className="dv-source__name">{job.sourceName}</span>
           </h2>
-        }
-        extra={<Tag color={state.color}>{state.label}</Tag>}
-      >
-        {job.reason && job.status === 'done' && job.outcome !== 'success' ? <p className="dv-source__reason">{job.reason}</p> : null}
-        <div className="dv-source__columns">
-          {/* Each column names its card too: several cards have a 'What was mapped'. */}
-          <section aria-labelledby={`${rawId} ${titleId}`} className="dv-source__column">
-            <h3 id={rawId}>{source.raw?.kind === 'portal' ? "The portal's data" : source.raw?.kind === 'x12' ? 'The 271 answer' : 'The answer'}</h3>
-            <RawAnswer source={source} />
-          </section>
-          <section aria-labelledby={`${mappedId} ${titleId}`} className="dv-source__column">
-            <h3 id={mappedId}>What was mapped</h3>
-            <Mapped source={source} headingId={mappedId} />
-          </section>
+          <Tag color={state.color}>{state.label}</Tag>
         </div>
-      </Card>
+        <div className="dv-source__body">
+          {job.reason && job.status === 'done' && job.outcome !== 'success' ? <p className="dv-source__reason">{job.reason}</p> : null}
+          <div className="dv-source__columns">
+            {/* Each column names its card too: several cards have a 'What was mapped'. */}
+            <section aria-labelledby={`${rawId} ${titleId}`} className="dv-source__column">
+              <h3 id={rawId}>{source.raw?.kind === 'portal' ? "The portal's data" : source.raw?.kind === 'x12' ? 'The 271 answer' : 'The answer'}</h3>
+              <RawAnswer source={source} />
+            </section>
+            <section aria-labelledby={`${mappedId} ${titleId}`} className="dv-source__column">
+              <h3 id={mappedId}>What was mapped</h3>
+              <Mapped source={source} headingId={mappedId} />
+            </section>
+          </div>
+        </div>
+      </div>
     </section>
   );
 }
@@ -164,24 +167,24 @@ export function VerificationSourcePage() {
   } else if (sources.isError) {
     body =
       sources.error instanceof SourcesCallError && sources.error.status === 404 ? (
-        <Result
-          status="404"
+        <StatusResult
+          status="warning"
           title="This verification does not exist."
           subTitle="It may belong to another office."
           extra={<Link to={PATHS.pastVerifications}>Go to past verifications</Link>}
         />
       ) : (
-        <Result
+        <StatusResult
           status="error"
           title="The sources could not be loaded."
-          extra={[
-            <Button key="retry" type="primary" onClick={() => void sources.refetch()}>
-              Try again
-            </Button>,
-            <Link key="back" to={ticketPath}>
-              Back to the verification
-            </Link>,
-          ]}
+          extra={
+            <>
+              <Button type="primary" onClick={() => void sources.refetch()}>
+                Try again
+              </Button>
+              <Link to={ticketPath}>Back to the verification</Link>
+            </>
+          }
         />
       );
   } else if (sources.data.sources.length === 0) {

@@ -1,8 +1,12 @@
 /** Screen 8: one message at a time above the page content. */
 import { TOAST_DISPLAY_MS } from '@dv/contracts';
-import { Alert, Button, Spin } from 'antd';
+import CheckCircleFilled from '@ant-design/icons/CheckCircleFilled';
+import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
+import InfoCircleFilled from '@ant-design/icons/InfoCircleFilled';
+import { Button } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { infoBarView, type InfoBarMessage } from './info-bar-text';
+import { type InfoBarView, infoBarView, type InfoBarMessage } from './info-bar-text';
 
 export type InfoBarApi = { show: (message: InfoBarMessage) => void; hide: () => void };
 
@@ -34,6 +38,17 @@ export function InfoBarProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Drawn by hand rather than with antd's Alert and Spin, which every route would otherwise load before it renders
+ * (issue 12's budget); app.css gives it Alert's look.
+ */
+function InfoBarIcon({ message, view }: { message: InfoBarMessage; view: InfoBarView }) {
+  if (message.type === 'inprogress') return <span className="dv-spinner dv-spinner--small" />;
+  if (view.alert === 'error') return <CloseCircleFilled />;
+  if (view.alert === 'success') return <CheckCircleFilled />;
+  return <InfoCircleFilled />;
+}
+
 export function InfoBar({ onBugReport }: { onBugReport?: () => void }) {
   const message = useContext(CurrentMessage);
   const api = useInfoBar();
@@ -41,22 +56,25 @@ export function InfoBar({ onBugReport }: { onBugReport?: () => void }) {
   const view = infoBarView(message);
   return (
     <div className="dv-info-bar">
-      <Alert
-        type={view.alert}
-        role={view.role}
-        showIcon
-        icon={message.type === 'inprogress' ? <Spin size="small" /> : undefined}
-        title={view.title}
-        description={view.description}
-        closable={message.type !== 'inprogress' ? { onClose: api.hide, 'aria-label': 'Close' } : false}
-        action={
-          view.offerBugReport && onBugReport ? (
-            <Button size="small" onClick={onBugReport}>
-              Report Bug
-            </Button>
-          ) : undefined
-        }
-      />
+      <div className={`dv-alert dv-alert--${view.alert}`} role={view.role}>
+        <span className="dv-alert__icon" aria-hidden="true">
+          <InfoBarIcon message={message} view={view} />
+        </span>
+        <div className="dv-alert__body">
+          <div className="dv-alert__title">{view.title}</div>
+          {view.description !== undefined && <div className="dv-alert__description">{view.description}</div>}
+        </div>
+        {view.offerBugReport && onBugReport && (
+          <Button size="small" onClick={onBugReport}>
+            Report Bug
+          </Button>
+        )}
+        {message.type !== 'inprogress' && (
+          <button type="button" className="dv-alert__close" aria-label="Close" onClick={api.hide}>
+            <CloseOutlined />
+          </button>
+        )}
+      </div>
     </div>
   );
 }

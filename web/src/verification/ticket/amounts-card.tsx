@@ -3,7 +3,7 @@
  * orthodontic lifetime maximum and age limit; missing tooth clause; the plan's age limits for dependents.
  */
 import { type VerificationDetail } from '@dv/contracts';
-import { Descriptions, Typography } from 'antd';
+import { Descriptions } from 'antd';
 import { ageRange } from './breakdown-format';
 import { ScoredField } from './scored-field';
 
@@ -14,7 +14,7 @@ function WithRemaining({ children, remaining }: { children: React.ReactNode; rem
     <div className="dv-amount">
       <div className="dv-amount-main">{children}</div>
       <div className="dv-amount-remaining">
-        <Typography.Text type="secondary">Remaining: </Typography.Text>
+        <span className="dv-text-secondary">Remaining: </span>
         {remaining}
       </div>
     </div>

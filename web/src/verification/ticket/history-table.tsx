@@ -4,7 +4,7 @@
  * and the lines the mapping could not place on a code, listed apart.
  */
 import { codeLabel, type HistoryRecordV3, stripCodePrefix, type UnmappedHistoryRecordV3 } from '@dv/contracts';
-import { theme, Typography } from 'antd';
+import { theme } from 'antd';
 import { useWorkspace } from './workspace-context';
 import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
 
@@ -60,9 +60,9 @@ export function HistoryTable() {
 
   return (
     <div className="dv-breakdown-table" style={{ minWidth: 0, maxWidth: '100%' }}>
-      <Typography.Paragraph style={{ marginBottom: token.marginXS }}>
+      <p style={{ margin: `0 0 ${token.marginXS}px` }}>
         History from the sources: <strong>{historyStatus}</strong>
-      </Typography.Paragraph>
+      </p>
       <BreakdownTable<HistoryRow>
         label="Service history"
         columns={columns}
@@ -71,9 +71,9 @@ export function HistoryTable() {
       />
       {unmapped.length > 0 ? (
         <>
-          <Typography.Paragraph style={{ marginTop: token.marginMD, marginBottom: token.marginXS }}>
+          <p style={{ margin: `${token.marginMD}px 0 ${token.marginXS}px` }}>
             History lines not matched to a procedure code:
-          </Typography.Paragraph>
+          </p>
           <BreakdownTable<UnmappedRow>
             label="Unmapped history"
             columns={unmappedColumns}

@@ -6,7 +6,7 @@
  */
 import { type VerificationJobView } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../app/services-context';
@@ -84,11 +84,11 @@ function JobChip({ verificationId, officeId, job, canRetry }: { verificationId: 
   return (
     <li className="dv-job" aria-label={`${sourceName(job)}: ${look.text}`}>
       <Space wrap size={6}>
-        <Typography.Text strong>{sourceName(job)}</Typography.Text>
+        <strong>{sourceName(job)}</strong>
         <Tag color={look.color} data-testid={`job-status-${job.source}`} data-status={job.status}>
           {look.text}
         </Tag>
-        {job.status === 'done' && job.durationMs !== null ? <Typography.Text type="secondary">{(job.durationMs / 1000).toFixed(1)} s</Typography.Text> : null}
+        {job.status === 'done' && job.durationMs !== null ? <span className="dv-text-secondary">{(job.durationMs / 1000).toFixed(1)} s</span> : null}
         {credentialPage ? <Link to={credentialPage}>Add the portal credential</Link> : null}
         {canRetry && !working ? (
           <Button size="small" loading={retrying} onClick={() => void retry()} aria-label={`Retry ${sourceName(job)}`}>
@@ -97,23 +97,23 @@ function JobChip({ verificationId, officeId, job, canRetry }: { verificationId: 
         ) : null}
       </Space>
       {job.reason && job.status !== 'processing' && job.status !== 'pending' ? (
-        <Typography.Paragraph type={job.status === 'done' ? 'danger' : 'secondary'} className="dv-job-reason">
+        <p className={`dv-job-reason ${job.status === 'done' ? 'dv-text-danger' : 'dv-text-secondary'}`}>
           {job.reason}
           {job.status === 'credentialPending' && credentialPage === null ? ' Ask your office manager to add it.' : ''}
-        </Typography.Paragraph>
+        </p>
       ) : null}
       {job.status === 'mfaRequired' && job.source === 'portal' ? <PortalMfa officeId={officeId} portalId={job.sourceName} /> : null}
       {problem ? (
-        <Typography.Text type="danger" role="alert">
+        <span className="dv-text-danger" role="alert">
           {problem}
-        </Typography.Text>
+        </span>
       ) : null}
     </li>
   );
 }
 
 export function JobChips({ verificationId, officeId, jobs, canRetry }: { verificationId: string; officeId: string; jobs: readonly VerificationJobView[]; canRetry: boolean }) {
-  if (jobs.length === 0) return <Typography.Text type="secondary">No source can verify this carrier automatically.</Typography.Text>;
+  if (jobs.length === 0) return <span className="dv-text-secondary">No source can verify this carrier automatically.</span>;
   return (
     <section aria-label="Sources">
       <ul className="dv-jobs" aria-live="polite">

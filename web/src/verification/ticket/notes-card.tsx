@@ -3,7 +3,7 @@
  * mapping's notes (conflicts between sources, values derived), and the service's warnings.
  */
 import { type InternalWarning, type MappingInfoMessage, type VerificationDetail } from '@dv/contracts';
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { displayDate } from './breakdown-format';
 import { SectionCard } from './section-card';
 
@@ -32,18 +32,18 @@ export function NotesCard({ detail }: { detail: VerificationDetail }) {
   const empty = caveats.length === 0 && mapping.length === 0 && alerts.length === 0 && !plan?.planNotes && !patient.note && warnings.length === 0;
   return (
     <SectionCard size="small" title="Notes and caveats" className="dv-notes">
-      {empty ? <Typography.Text type="secondary">No notes.</Typography.Text> : null}
+      {empty ? <span className="dv-text-secondary">No notes.</span> : null}
       {alerts.map((note) => (
         <Alert key={`${note.creationDate}-${note.alertContent}`} type="warning" showIcon message={note.alertContent} description={`${note.user}, ${displayDate(note.creationDate)}`} />
       ))}
       {warnings.map((warning) => (
         <Alert key={warning} type="warning" showIcon message={WARNING_TEXTS[warning]} />
       ))}
-      {plan?.planNotes ? <Typography.Paragraph className="dv-pre">{plan.planNotes}</Typography.Paragraph> : null}
-      {patient.note ? <Typography.Paragraph className="dv-pre">{patient.note}</Typography.Paragraph> : null}
+      {plan?.planNotes ? <p className="dv-para dv-pre">{plan.planNotes}</p> : null}
+      {patient.note ? <p className="dv-para dv-pre">{patient.note}</p> : null}
       {caveats.length > 0 ? (
         <>
-          <Typography.Title level={4}>Caveats</Typography.Title>
+          <h4 className="dv-notes-heading">Caveats</h4>
           <ul>
             {caveats.map((caveat) => (
               <li key={caveat.value}>{caveat.value}</li>
@@ -53,7 +53,7 @@ export function NotesCard({ detail }: { detail: VerificationDetail }) {
       ) : null}
       {mapping.length > 0 ? (
         <>
-          <Typography.Title level={4}>How the data was read</Typography.Title>
+          <h4 className="dv-notes-heading">How the data was read</h4>
           <ul>
             {mapping.map((info, index) => (
               <li key={`${info.message}-${info.path ?? ''}-${index}`}>

@@ -6,7 +6,7 @@
  * elsewhere shows the value stored now.
  */
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { formatValue, type FieldKind } from './breakdown-format';
 import { ScoreBadge } from './score-badge';
@@ -90,9 +90,9 @@ export function ScoredField({ path, field, kind, label, render }: ScoredFieldPro
           </Button>
         </Space>
         {problem ? (
-          <Typography.Text type="danger" id={errorId} role="alert" className="dv-field-error">
+          <span id={errorId} role="alert" className="dv-field-error dv-text-danger">
             {problem}
-          </Typography.Text>
+          </span>
         ) : null}
       </div>
     );

@@ -4,7 +4,7 @@
  */
 import { PATHS, type VerificationDetail, type VerificationPdfQuery } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../app/services-context';
@@ -79,11 +79,11 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
   return (
     <header className="dv-ticket-header">
       <div>
-        <Typography.Title level={2} className="dv-ticket-title">
+        <h2 className="dv-ticket-title">
           {info.patientFirstName} {info.patientLastName}
-        </Typography.Title>
+        </h2>
         <Space wrap size={8}>
-          <Typography.Text>{detail.carrier.name}</Typography.Text>
+          <span>{detail.carrier.name}</span>
           <Tag color={look?.color ?? STATUS_COLORS[detail.status]} data-testid="verification-status">
             {look?.text ?? STATUS_TEXTS[detail.status]}
           </Tag>
@@ -94,10 +94,10 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
               </Tag>
             </Tooltip>
           ) : null}
-          <Typography.Text type="secondary">
+          <span className="dv-text-secondary">
             {detail.readyAt ? `Verified ${displayDate(detail.readyAt)}` : `Created ${displayDate(detail.createdAt)}`}
             {detail.submittedAt ? `, submitted ${displayDate(detail.submittedAt)}` : ''}
-          </Typography.Text>
+          </span>
         </Space>
       </div>
       <Space wrap className="dv-ticket-actions">

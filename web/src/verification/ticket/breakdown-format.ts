@@ -11,8 +11,6 @@ import {
   type LimitationTerms,
   type SourceRef,
 } from '@dv/contracts';
-import dayjs from 'dayjs';
-import { DAYJS_DATE_FORMAT } from '../../fields/date-format';
 
 /** What kind of value a scored field holds: how it is written and which editor changes it. */
 export type FieldKind =
@@ -29,11 +27,48 @@ export type FieldKind =
 
 export const NOT_STATED = 'Not stated';
 
+/*
+ * Dates are read and written with plain Date rather than dayjs, which would be the only reason the page loads it
+ * before it renders. They are read as dayjs reads a string: a date or date-time without a zone ('2026-01-15',
+ * '2026-01-15T10:21') as local time, anything else (an instant ending in Z, an offset) by Date itself.
+ */
+const LOCAL_DATE_TIME = /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/;
+
+/** The date a text names, or undefined when it names none. */
+function parseDate(value: string): Date | undefined {
+  const local = /Z$/i.test(value) ? null : LOCAL_DATE_TIME.exec(value);
+  const parsed = local
+    ? new Date(
+        Number(local[1]),
+        Number(local[2] ?? 1) - 1,
+        Number(local[3] || 1),
+        Number(local[4] ?? 0),
+        Number(local[5] ?? 0),
+        Number(local[6] ?? 0),
+        Number((local[7] ?? '0').slice(0, 3)),
+      )
+    : new Date(value);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** DATE_FORMAT (MM/dd/yyyy) in the browser's zone. */
+function dateText(date: Date): string {
+  return `${twoDigits(date.getMonth() + 1)}/${twoDigits(date.getDate())}/${String(date.getFullYear()).padStart(4, '0')}`;
+}
+
+/** '10:21 AM': 12-hour clock, two-digit hours. */
+function timeText(date: Date): string {
+  const hours = date.getHours();
+  return `${twoDigits(hours % 12 || 12)}:${twoDigits(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** MM/dd/yyyy from an ISO instant or a date already written that way. */
 export function displayDate(value: string): string {
   if (/^\d{2}\/\d{2}\/\d{4}$/.test(value)) return value;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format(DAYJS_DATE_FORMAT) : value;
+  const parsed = parseDate(value);
+  return parsed ? dateText(parsed) : value;
 }
 
 /** A plain value as text; objects (a value of the wrong kind) as JSON rather than '[object Object]'. */
@@ -97,13 +132,13 @@ export function sourceLabel(ref: SourceRef): string {
 
 /** A change-history entry in one line: '11/24/2026 10:21 AM: $1,500.00 -> $1,800.00'. */
 export function changeLine(kind: FieldKind, change: { updatedAt: string; value: unknown; oldValue?: unknown }): string {
-  const at = dayjs(change.updatedAt);
-  const when = at.isValid() ? at.format(`${DAYJS_DATE_FORMAT} hh:mm A`) : change.updatedAt;
+  const at = parseDate(change.updatedAt);
+  const when = at ? `${dateText(at)} ${timeText(at)}` : change.updatedAt;
   const before = change.oldValue === undefined ? '' : `${formatValue(kind, change.oldValue)} -> `;
   return `${when}: ${before}${formatValue(kind, change.value)}`;
 }
 
 /** Today as MM/dd/yyyy in the browser's zone (the office's day). */
 export function todayText(now: Date = new Date()): string {
-  return dayjs(now).format(DAYJS_DATE_FORMAT);
+  return dateText(now);
 }

@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 
-/** Builds the zod enum for a const array; `error` is the message a wrong value yields. */
+/**
+ * Builds the zod enum for a const array; `error` is the message a wrong value yields. Marked free of side effects
+ * so that the bundler drops the enums a bundle does not use: importing one constant of this module would otherwise
+ * build every schema in it.
+ */
+/*#__NO_SIDE_EFFECTS__*/
 function zenum<const T extends readonly [string, ...string[]]>(values: T, error?: string) {
   return error === undefined ? z.enum(values) : z.enum(values, { error });
 }

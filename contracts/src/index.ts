@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './constants';
 export * from './codes/codes';
+export * from './codes/code-table';
 export * from './entities';
 export * from './documents';
 export * from './validation';

@@ -1,11 +1,9 @@
 import { CATEGORIES, OLD_CATEGORIES, SUBCATEGORIES } from '../enums';
 import { CDT_LABELS } from './cdt-table';
+import { codeLabel, isKnownCode, PROCEDURE_CODES } from './code-table';
 import {
   categoryOfSubcategory,
-  PROCEDURE_CODES,
   categoryOf,
-  codeLabel,
-  isKnownCode,
   normalizeCode,
   oldCategoryOf,
   sameCode,
@@ -465,5 +463,12 @@ describe('categoryOfSubcategory', () => {
 
   it('answers for every subcategory of the enumeration', () => {
     for (const subcategory of SUBCATEGORIES) expect(CATEGORIES).toContain(categoryOfSubcategory(subcategory));
+  });
+});
+
+describe('categoryOfSubcategory agrees with the code table', () => {
+  it.each(SUBCATEGORIES.map((subcategory) => [subcategory]))('%s', (subcategory) => {
+    const fromTable = PROCEDURE_CODES.find((info) => info.subcategory === subcategory && info.category !== 'unknown')?.category;
+    expect(categoryOfSubcategory(subcategory)).toBe(fromTable ?? 'Major');
   });
 });

@@ -3,7 +3,6 @@
  * number decides (SPEC section 9).
  */
 import { type Category, type OldCategory, type Subcategory } from '../enums';
-import { CDT_LABELS } from './cdt-table';
 
 export const ADA_PREFIX = 'ADA:';
 /** Category keys of version 3 adaCodes objects are `CAT:<Category>`, subcategory keys `SUB:<Subcategory>`. */
@@ -110,38 +109,6 @@ export function oldCategoryOf(code: string): OldCategory | 'unknown' {
   return narrowest(OLD_CATEGORY_RANGES, codeNumber(code)) ?? 'unknown';
 }
 
-/** True for codes of the procedure-code table, with or without the ADA: prefix. */
-export function isKnownCode(code: string): boolean {
-  return isCodeFormat(code) && Object.prototype.hasOwnProperty.call(CDT_LABELS, stripCodePrefix(code));
-}
-
-/** The plain-language label of a known code. */
-export function codeLabel(code: string): string | undefined {
-  return isKnownCode(code) ? CDT_LABELS[stripCodePrefix(code)] : undefined;
-}
-
-export type ProcedureCodeInfo = {
-  readonly code: string;
-  readonly label: string;
-  readonly category: Category | 'unknown';
-  readonly subcategory: Subcategory | undefined;
-  readonly oldCategory: OldCategory | 'unknown';
-};
-
-/** The whole procedure-code table, codes in ADA: form, in code order. */
-export const PROCEDURE_CODES: readonly ProcedureCodeInfo[] = Object.keys(CDT_LABELS)
-  .sort()
-  .map((plain) => {
-    const code = normalizeCode(plain);
-    return {
-      code,
-      label: CDT_LABELS[plain] ?? '',
-      category: categoryOf(code),
-      subcategory: subcategoryOf(code),
-      oldCategory: oldCategoryOf(code),
-    };
-  });
-
 /**
  * Subcategories whose codes have no number range of their own (SPEC section 9 lists none for prosthodontics
  * and bridges) take the category of removable and fixed prosthetics: Major.
@@ -153,10 +120,11 @@ const CATEGORY_OF_RANGELESS_SUBCATEGORY: Partial<Record<Subcategory, Category>> 
 
 /**
  * The category a subcategory's codes fall in by their numbers (Crowns, D2600-D2999, are Basic); the rangeless
- * Prosthodontics and Bridges are Major.
+ * Prosthodontics and Bridges are Major. Read from the number ranges, not the code table, so it costs no table.
  */
 export function categoryOfSubcategory(subcategory: Subcategory): Category {
-  const code = PROCEDURE_CODES.find((info) => info.subcategory === subcategory);
-  if (code !== undefined && code.category !== 'unknown') return code.category;
+  const range = SUBCATEGORY_RANGES.find((candidate) => candidate.name === subcategory);
+  const category = range === undefined ? 'unknown' : categoryOfNumber(range.from);
+  if (category !== 'unknown') return category;
   return CATEGORY_OF_RANGELESS_SUBCATEGORY[subcategory] ?? 'Major';
 }

@@ -4,7 +4,8 @@
  * 'SUB:<Subcategory>'. A code in the other version's spelling is not a code of this version.
  */
 import { z } from 'zod';
-import { ADA_PREFIX, CATEGORY_KEY_PREFIX, isCodeFormat, isKnownCode, SUBCATEGORY_KEY_PREFIX } from '../codes/codes';
+import { isKnownCode } from '../codes/code-table';
+import { ADA_PREFIX, CATEGORY_KEY_PREFIX, isCodeFormat, SUBCATEGORY_KEY_PREFIX } from '../codes/codes';
 import { Category, Subcategory } from '../enums';
 import { VALIDATION_MESSAGES } from '../validation/messages';
 

@@ -9,7 +9,8 @@
  * - a code entry's category is the one its number gives in that version.
  */
 import fc from 'fast-check';
-import { CATEGORY_KEY_PREFIX, PROCEDURE_CODES, SUBCATEGORY_KEY_PREFIX, stripCodePrefix } from '../codes/codes';
+import { PROCEDURE_CODES } from '../codes/code-table';
+import { CATEGORY_KEY_PREFIX, SUBCATEGORY_KEY_PREFIX, stripCodePrefix } from '../codes/codes';
 import {
   BENEFIT_YEARS,
   CATEGORIES,

@@ -25,5 +25,5 @@ export function coverageMessage(detail: Pick<VerificationDetail, 'patient' | 'jo
 
 export function CoverageBanner({ detail }: { detail: VerificationDetail }) {
   const { type, title } = coverageMessage(detail);
-  return <Alert className="dv-coverage" type={type} showIcon message={<strong data-testid="coverage-status">{title}</strong>} />;
+  return <Alert className="dv-coverage" type={type} showIcon title={<strong data-testid="coverage-status">{title}</strong>} />;
 }

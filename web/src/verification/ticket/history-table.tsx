@@ -3,8 +3,9 @@
  * in the mouth (teeth and surfaces, quadrants, arch, region) and the notes; how complete the sources say it is;
  * and the lines the mapping could not place on a code, listed apart.
  */
-import { codeLabel, type HistoryRecordV3, stripCodePrefix, type UnmappedHistoryRecordV3 } from '@dv/contracts';
+import { type HistoryRecordV3, stripCodePrefix, type UnmappedHistoryRecordV3 } from '@dv/contracts';
 import { theme } from 'antd';
+import { useCodeLabel } from './code-labels';
 import { useWorkspace } from './workspace-context';
 import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
 
@@ -28,7 +29,7 @@ function whereInMouth(record: HistoryRecordV3): string {
 
 type HistoryRow = HistoryRecordV3 & { readonly key: string };
 
-const columns: BreakdownColumn<HistoryRow>[] = [
+const historyColumns = (codeLabel: (code: string) => string | undefined): BreakdownColumn<HistoryRow>[] => [
   { title: 'Date', dataIndex: 'date', key: 'date', rowScope: 'row' },
   { title: 'Code', key: 'code', render: (_, record) => stripCodePrefix(record.code) },
   {
@@ -51,6 +52,7 @@ const unmappedColumns: BreakdownColumn<UnmappedRow>[] = [
 export function HistoryTable() {
   const { detail } = useWorkspace();
   const { token } = theme.useToken();
+  const codeLabel = useCodeLabel();
   const { history, historyStatus, unmappedHistory = [] } = detail.patient;
   // Stable keys from the source order; the sort is by date, newest first (equal dates keep the source order).
   const rows: HistoryRow[] = history
@@ -65,7 +67,7 @@ export function HistoryTable() {
       </p>
       <BreakdownTable<HistoryRow>
         label="Service history"
-        columns={columns}
+        columns={historyColumns(codeLabel)}
         dataSource={rows}
         emptyText="No history from the sources"
       />

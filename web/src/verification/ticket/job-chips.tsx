@@ -6,18 +6,16 @@
  */
 import { type VerificationJobView } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tag } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../app/services-context';
 import { useOffice } from '../../office/office-context';
-import { overallStatus } from '../../portals/credential-status';
-import { submitMfaCode } from '../../portals/portals-api';
-import { useCredentialLiveUpdates, useCredentials } from '../../portals/use-portal-credentials';
 import { credentialPageFor } from './credential-link';
+import { Pill, type PillTone } from './pill';
 import { retrySourceJob, VerificationCallError, verificationKey } from './verification-api';
 
-type ChipLook = { color: string; text: string };
+type ChipLook = { color: PillTone; text: string };
 
 export function chipLook(job: Pick<VerificationJobView, 'status' | 'outcome'>): ChipLook {
   switch (job.status) {
@@ -40,24 +38,8 @@ export function sourceName(job: Pick<VerificationJobView, 'source' | 'sourceName
   return job.source === 'clearinghouse' ? `Clearinghouse (${job.sourceName})` : `Portal ${job.sourceName}`;
 }
 
-// The code entry loads only for a job that waits for one.
-const MfaEntry = lazy(() => import('../../portals/mfa-entry').then((m) => ({ default: m.MfaEntry })));
-
-function PortalMfa({ officeId, portalId }: { officeId: string; portalId: string }) {
-  const { http } = useServices();
-  useCredentialLiveUpdates(officeId);
-  const credentials = useCredentials(officeId);
-  const credential = credentials.data?.find((candidate) => candidate.portalId === portalId);
-  return (
-    <Suspense fallback={null}>
-      <MfaEntry
-        portalName={portalId}
-        status={credential ? overallStatus(credential) : 'mfaRequired'}
-        submit={(code) => submitMfaCode(http, officeId, portalId, code)}
-      />
-    </Suspense>
-  );
-}
+// The code entry and the credential hooks load only for a job that waits for a code.
+const PortalMfa = lazy(() => import('./portal-mfa').then((module) => ({ default: module.PortalMfa })));
 
 function JobChip({ verificationId, officeId, job, canRetry }: { verificationId: string; officeId: string; job: VerificationJobView; canRetry: boolean }) {
   const { http } = useServices();
@@ -83,11 +65,11 @@ function JobChip({ verificationId, officeId, job, canRetry }: { verificationId: 
 
   return (
     <li className="dv-job" aria-label={`${sourceName(job)}: ${look.text}`}>
-      <Space wrap size={6}>
+      <div className="dv-row">
         <strong>{sourceName(job)}</strong>
-        <Tag color={look.color} data-testid={`job-status-${job.source}`} data-status={job.status}>
+        <Pill tone={look.color} data-testid={`job-status-${job.source}`} data-status={job.status}>
           {look.text}
-        </Tag>
+        </Pill>
         {job.status === 'done' && job.durationMs !== null ? <span className="dv-text-secondary">{(job.durationMs / 1000).toFixed(1)} s</span> : null}
         {credentialPage ? <Link to={credentialPage}>Add the portal credential</Link> : null}
         {canRetry && !working ? (
@@ -95,14 +77,18 @@ function JobChip({ verificationId, officeId, job, canRetry }: { verificationId: 
             Retry
           </Button>
         ) : null}
-      </Space>
+      </div>
       {job.reason && job.status !== 'processing' && job.status !== 'pending' ? (
         <p className={`dv-job-reason ${job.status === 'done' ? 'dv-text-danger' : 'dv-text-secondary'}`}>
           {job.reason}
           {job.status === 'credentialPending' && credentialPage === null ? ' Ask your office manager to add it.' : ''}
         </p>
       ) : null}
-      {job.status === 'mfaRequired' && job.source === 'portal' ? <PortalMfa officeId={officeId} portalId={job.sourceName} /> : null}
+      {job.status === 'mfaRequired' && job.source === 'portal' ? (
+        <Suspense fallback={null}>
+          <PortalMfa officeId={officeId} portalId={job.sourceName} />
+        </Suspense>
+      ) : null}
       {problem ? (
         <span className="dv-text-danger" role="alert">
           {problem}

@@ -34,10 +34,10 @@ export function NotesCard({ detail }: { detail: VerificationDetail }) {
     <SectionCard size="small" title="Notes and caveats" className="dv-notes">
       {empty ? <span className="dv-text-secondary">No notes.</span> : null}
       {alerts.map((note) => (
-        <Alert key={`${note.creationDate}-${note.alertContent}`} type="warning" showIcon message={note.alertContent} description={`${note.user}, ${displayDate(note.creationDate)}`} />
+        <Alert key={`${note.creationDate}-${note.alertContent}`} type="warning" showIcon title={note.alertContent} description={`${note.user}, ${displayDate(note.creationDate)}`} />
       ))}
       {warnings.map((warning) => (
-        <Alert key={warning} type="warning" showIcon message={WARNING_TEXTS[warning]} />
+        <Alert key={warning} type="warning" showIcon title={WARNING_TEXTS[warning]} />
       ))}
       {plan?.planNotes ? <p className="dv-para dv-pre">{plan.planNotes}</p> : null}
       {patient.note ? <p className="dv-para dv-pre">{patient.note}</p> : null}

@@ -8,7 +8,6 @@ import {
   ADA_PREFIX,
   type BenefitEntryV3,
   CATEGORY_KEY_PREFIX,
-  codeLabel,
   type HistoryRecordV3,
   limitationWording,
   nextEligibleDate,
@@ -20,6 +19,7 @@ import {
 import { theme } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { ageRange, type FieldKind, formatValue, NOT_STATED, todayText } from './breakdown-format';
+import { useCodeLabel } from './code-labels';
 import { ProcedureFilter } from './procedure-filter';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
@@ -48,7 +48,11 @@ function latest(dates: readonly string[]): string | null {
   return dates.reduce<string | null>((best, date) => (best === null || sortable(date) > sortable(best) ? date : best), null);
 }
 
-function procedureRows(adaCodes: Readonly<Record<string, BenefitEntryV3>>, history: readonly HistoryRecordV3[]): ProcedureRow[] {
+function procedureRows(
+  adaCodes: Readonly<Record<string, BenefitEntryV3>>,
+  history: readonly HistoryRecordV3[],
+  codeLabel: (code: string) => string | undefined,
+): ProcedureRow[] {
   return Object.entries(adaCodes)
     .filter(([key]) => key.startsWith(ADA_PREFIX))
     .sort(([a], [b]) => a.localeCompare(b))
@@ -91,7 +95,8 @@ export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
   const [query, setQuery] = useState('');
   const adaCodes = detail.plan?.benefits.adaCodes ?? {};
   const benefitYear = detail.plan?.details.benefitYear.value ?? null;
-  const rows = procedureRows(adaCodes, detail.patient.history);
+  const codeLabel = useCodeLabel();
+  const rows = procedureRows(adaCodes, detail.patient.history, codeLabel);
   const shown = rows.filter((row) => matches(row, query));
   const note: CSSProperties = { color: token.colorTextDescription, fontSize: token.fontSizeSM };
 

@@ -6,7 +6,7 @@
  * elsewhere shows the value stored now.
  */
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { formatValue, type FieldKind } from './breakdown-format';
 import { ScoreBadge } from './score-badge';
@@ -78,7 +78,7 @@ export function ScoredField({ path, field, kind, label, render }: ScoredFieldPro
   if (draft !== null) {
     return (
       <div className="dv-field-editing" role="group" aria-label={`Edit ${label}`} onKeyDown={onKeyDown}>
-        <Space wrap size={4}>
+        <div className="dv-row dv-row-tight">
           <Suspense fallback={<span className="dv-field-editor-loading" aria-busy="true" />}>
             <FieldEditor kind={kind} label={label} id={`${id}-input`} value={draft.value} onChange={(value) => setDraft({ value })} errorId={errorId} invalid={problem !== null} />
           </Suspense>
@@ -88,7 +88,7 @@ export function ScoredField({ path, field, kind, label, render }: ScoredFieldPro
           <Button size="small" disabled={busy} onClick={() => setDraft(null)}>
             Cancel
           </Button>
-        </Space>
+        </div>
         {problem ? (
           <span id={errorId} role="alert" className="dv-field-error dv-text-danger">
             {problem}

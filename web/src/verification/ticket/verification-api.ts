@@ -5,10 +5,10 @@
  * stored values of a 409), so the page can put each where it belongs.
  */
 import {
-  EditConflictDetails,
+  type EditConflictDetails,
   type FieldEdit,
   SOCKET_EVENTS,
-  VerificationDetail,
+  type VerificationDetail,
   type VerificationPdfQuery,
 } from '@dv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,8 +42,12 @@ function problemsOf(data: unknown): FieldProblem[] {
   });
 }
 
-function failure(result: HttpResult<unknown>, what: string): VerificationCallError {
-  const conflict = result.status === 409 ? EditConflictDetails.safeParse((result.data as { details?: unknown } | undefined)?.details) : null;
+/** The contract's schemas, loaded once, after the page has shown (ticket-schemas.ts). */
+const schemas = () => import('./ticket-schemas');
+
+async function failure(result: HttpResult<unknown>, what: string): Promise<VerificationCallError> {
+  const details = (result.data as { details?: unknown } | undefined)?.details;
+  const conflict = result.status === 409 ? (await schemas()).EditConflictDetails.safeParse(details) : null;
   return new VerificationCallError(
     result.status,
     result.error ?? `${what} failed`,
@@ -52,9 +56,19 @@ function failure(result: HttpResult<unknown>, what: string): VerificationCallErr
   );
 }
 
-function detailOf(result: HttpResult<unknown>, what: string): VerificationDetail {
-  if (!result.ok) throw failure(result, what);
-  return VerificationDetail.parse(result.data);
+/**
+ * A ticket the service answered through the contract's response schema. The page shows it at once; the check
+ * against the same schema runs once its module has loaded, and a reply that fails it is reported (a service and
+ * a page of different releases), never silently taken as valid.
+ */
+async function detailOf(result: HttpResult<unknown>, what: string): Promise<VerificationDetail> {
+  if (!result.ok) throw await failure(result, what);
+  const detail = result.data as VerificationDetail;
+  void schemas().then(({ VerificationDetail: schema }) => {
+    const check = schema.safeParse(detail);
+    if (!check.success) console.error('verification reply does not match the contract', check.error.issues.slice(0, 5));
+  });
+  return detail;
 }
 
 export async function fetchVerification(http: HttpClient, id: string): Promise<VerificationDetail> {
@@ -76,7 +90,7 @@ export async function retrySourceJob(http: HttpClient, id: string, jobId: string
 /** The server-rendered PDF as a file (the call carries the session's token, so a plain link could not). */
 export async function fetchVerificationPdf(http: HttpClient, id: string, query: VerificationPdfQuery): Promise<Blob> {
   const result = await http.get(`${base(id)}/pdf`, query, { read: 'file' });
-  if (!result.ok || result.file === undefined) throw failure(result, 'Making the PDF');
+  if (!result.ok || result.file === undefined) throw await failure(result, 'Making the PDF');
   return result.file;
 }
 

@@ -4,7 +4,7 @@
  */
 import { PATHS, type VerificationDetail, type VerificationPdfQuery } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../app/services-context';
@@ -12,8 +12,9 @@ import { useInfoBar } from '../../info-bar/info-bar';
 import { displayDate } from './breakdown-format';
 import { PdfMenu } from './pdf-menu';
 import { fetchVerificationPdf, submitVerification, VerificationCallError, verificationKey } from './verification-api';
+import { Pill, type PillTone } from './pill';
 
-const STATUS_COLORS: Readonly<Record<VerificationDetail['status'], string>> = {
+const STATUS_COLORS: Readonly<Record<VerificationDetail['status'], PillTone>> = {
   Pending: 'processing',
   portalpending: 'warning',
   Submitted: 'blue',
@@ -48,7 +49,11 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
   const score = detail.plan?.score;
   // Pending stays the status until submit; once every source answered, the ticket waits for the office.
   const answered = detail.status === 'Pending' && detail.readyAt !== null && !working;
-  const look = !answered ? null : detail.plan === null ? { color: 'orange', text: 'No plan found' } : { color: 'green', text: 'Ready to submit' };
+  const look: { color: PillTone; text: string } | null = !answered
+    ? null
+    : detail.plan === null
+      ? { color: 'orange', text: 'No plan found' }
+      : { color: 'green', text: 'Ready to submit' };
 
   async function submit() {
     setBusy('submit');
@@ -82,25 +87,25 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
         <h2 className="dv-ticket-title">
           {info.patientFirstName} {info.patientLastName}
         </h2>
-        <Space wrap size={8}>
+        <div className="dv-row">
           <span>{detail.carrier.name}</span>
-          <Tag color={look?.color ?? STATUS_COLORS[detail.status]} data-testid="verification-status">
+          <Pill tone={look?.color ?? STATUS_COLORS[detail.status]} data-testid="verification-status">
             {look?.text ?? STATUS_TEXTS[detail.status]}
-          </Tag>
+          </Pill>
           {score !== undefined ? (
             <Tooltip title="How complete and certain the plan is: 10 is every key value stated and agreed by the sources">
-              <Tag color={score >= 8 ? 'green' : score >= 5 ? 'gold' : 'red'} tabIndex={0} data-testid="plan-score">
+              <Pill tone={score >= 8 ? 'green' : score >= 5 ? 'gold' : 'red'} tabIndex={0} data-testid="plan-score">
                 Plan score {score}/10
-              </Tag>
+              </Pill>
             </Tooltip>
           ) : null}
           <span className="dv-text-secondary">
             {detail.readyAt ? `Verified ${displayDate(detail.readyAt)}` : `Created ${displayDate(detail.createdAt)}`}
             {detail.submittedAt ? `, submitted ${displayDate(detail.submittedAt)}` : ''}
           </span>
-        </Space>
+        </div>
       </div>
-      <Space wrap className="dv-ticket-actions">
+      <div className="dv-row dv-ticket-actions">
         <Link to={PATHS.verificationSource.replace('{id}', detail.id)}>View sources</Link>
         <PdfMenu onPick={(type) => void download(type)} loading={busy === 'pdf'} disabled={detail.plan === null} />
         {detail.status === 'Completed' ? null : (
@@ -115,7 +120,7 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
             </Button>
           </Popconfirm>
         )}
-      </Space>
+      </div>
     </header>
   );
 }

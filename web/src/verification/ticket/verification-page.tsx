@@ -5,7 +5,7 @@
  * each have their own state with a way on.
  */
 import { PATHS, type PlanV3, type VerificationDetail } from '@dv/contracts';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { readDevSetting } from '../../dev-tools/dev-settings';
@@ -24,6 +24,7 @@ import { useVerification, VerificationCallError } from './verification-api';
 import { VerificationHeader } from './verification-header';
 import './verification.css';
 import { WorkspaceProvider } from './workspace-context';
+import { PlaceholderLines } from './placeholder-lines';
 
 const PlanSwitch = lazy(() => import('./plan-switch').then((m) => ({ default: m.PlanSwitch })));
 
@@ -39,7 +40,7 @@ function Breakdown({ detail }: { detail: VerificationDetail }) {
     const working = detail.jobs.some((job) => job.status === 'pending' || job.status === 'processing');
     return working ? (
       <SectionCard aria-busy="true" aria-label="Benefit breakdown">
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <PlaceholderLines rows={6} label="The sources are working" />
       </SectionCard>
     ) : (
       <StatusResult status="info" title="No plan was found" subTitle="No source returned the plan's benefits. Retry a source, or enter the values by hand after a call to the carrier." />
@@ -71,7 +72,7 @@ function Workspace({ detail }: { detail: VerificationDetail }) {
     <WorkspaceProvider detail={viewed} canEdit={viewed === detail}>
       <div className="dv-page dv-ticket">
         <VerificationHeader detail={detail} onProblem={setProblem} />
-        {problem ? <Alert type="error" showIcon closable message={problem} onClose={() => setProblem(null)} /> : null}
+        {problem ? <Alert type="error" showIcon closable title={problem} onClose={() => setProblem(null)} /> : null}
         <JobChips verificationId={detail.id} officeId={detail.officeId} jobs={detail.jobs} canRetry={detail.status !== 'Completed'} />
         <CoverageBanner detail={detail} />
         {multiple ? (
@@ -96,7 +97,7 @@ export function VerificationPage() {
   if (query.isPending) {
     return (
       <div className="dv-page" aria-busy="true">
-        <Skeleton active title paragraph={{ rows: 10 }} />
+        <PlaceholderLines rows={10} label="Loading the verification" />
       </div>
     );
   }

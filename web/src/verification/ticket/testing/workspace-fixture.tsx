@@ -26,9 +26,13 @@ import { InfoBar, InfoBarProvider } from '../../../info-bar/info-bar';
 import { verificationKey } from '../verification-api';
 import { type SaveOutcome, WorkspaceProvider } from '../workspace-context';
 import { jsonReply } from '../../../test-support/json-reply';
+import { preloadCodeLabel } from '../code-labels';
 
 const scored = <T,>(value: T, score = 3) => ({ value, score });
 const limitation = (quantity: number, frequency: number, timePeriod: string) => scored({ quantity, frequency, timePeriod });
+
+// Tests render the tables with their code descriptions from the start (the page loads them after showing).
+beforeAll(() => preloadCodeLabel());
 
 /** The fixture's "today" (the ticket was read that day): next eligible dates are computed from it. */
 export const FIXTURE_TODAY = '11/24/2026';

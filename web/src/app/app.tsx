@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AUTH_CONFIG_QUERY_KEY, fetchAuthConfig } from '../auth/auth-config';
 import { SessionBoundary } from '../auth/session-context';
 import { readDevSetting } from '../dev-tools/dev-settings';
@@ -10,7 +10,7 @@ import { FEATURE_FLAGS_QUERY_KEY, fetchFeatureFlags } from '../features/feature-
 import { OfficeProvider } from '../office/office-context';
 import { lookupOrganization, readStoredOrganization, saveOrganization } from '../organization/organization-api';
 import { RealtimeProvider } from '../realtime/realtime-context';
-import { appRoutes } from '../routing/route-table';
+import { AppRoutes } from '../routing/route-table';
 import { TicketPrefetch } from '../routing/ticket-prefetch';
 import { type StartupDeps, StartupGate } from '../startup/startup-gate';
 import { type NotifierHub } from '../ui/notifier';
@@ -66,7 +66,6 @@ function startupDeps({ http, queryClient }: AppServices): StartupDeps {
 }
 
 export function App({ services }: { services: AppServices }) {
-  const router = useMemo(() => createBrowserRouter(appRoutes()), []);
   const deps = useMemo(() => startupDeps(services), [services]);
   return (
     <ServicesContext.Provider value={services}>
@@ -81,7 +80,9 @@ export function App({ services }: { services: AppServices }) {
                 <OfficeProvider>
                   <TicketPrefetch />
                   <RealtimeProvider>
-                    <RouterProvider router={router} />
+                    <BrowserRouter>
+                      <AppRoutes />
+                    </BrowserRouter>
                   </RealtimeProvider>
                 </OfficeProvider>
               </SessionBoundary>

@@ -5,7 +5,7 @@
  */
 import { matchRoute, PATHS, type Route, ROUTES } from '@dv/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { type RouteObject } from 'react-router-dom';
+import { type RouteObject, useRoutes } from 'react-router-dom';
 import { PageFrame } from '../layout/page-frame';
 import { RootLayout } from '../layout/root-layout';
 import { RouteGate } from './route-gate';
@@ -114,4 +114,14 @@ export function appRoutes(): RouteObject[] {
       children: [...ROUTES.map(routeObject), { path: '*', element: <RouteGate>{null}</RouteGate> }],
     },
   ];
+}
+
+const APP_ROUTES = appRoutes();
+
+/**
+ * The routes under a plain <BrowserRouter>: the app uses none of the data router's loaders, actions, fetchers or
+ * blockers, and createBrowserRouter brought its whole router state machine into every page's start-up.
+ */
+export function AppRoutes() {
+  return useRoutes(APP_ROUTES);
 }

@@ -4,7 +4,6 @@
  * is a drawer opened from the header, so the page keeps the whole width.
  */
 import { type Route } from '@dv/contracts';
-import { Layout } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { InfoBar } from '../info-bar/info-bar';
@@ -21,6 +20,8 @@ const MenuDrawer = lazy(() => loadMenuDrawer().then((m) => ({ default: m.MenuDra
 
 const BugReportPopover = lazy(() => import('../bugs/bug-report-popover').then((m) => ({ default: m.BugReportPopover })));
 
+// The frame is drawn with plain header, aside and main elements (app.css) as antd's Layout drew it: Layout's
+// component and styles would otherwise load on every route before it renders (issue 12's budget).
 const SIDER_WIDTH = 240;
 export const MENU_DRAWER_TITLE = 'Menu';
 
@@ -68,21 +69,21 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
   const menu = <LeftMenu context={menuContext} onBugReport={openBugReport} />;
   const menuInDrawer = route.showLeftSideMenu && narrow;
   return (
-    <Layout className="dv-shell">
+    <div className="dv-shell">
       <AppHeader
         menuButton={menuInDrawer ? { ref: menuButton, expanded: menuOpen, onOpen: openMenu } : undefined}
       />
-      <Layout>
+      <div className="dv-shell__body">
         {route.showLeftSideMenu && !narrow ? (
-          <Layout.Sider width={SIDER_WIDTH} theme="light" className="dv-sider">
+          <aside className="dv-sider" style={{ width: SIDER_WIDTH }}>
             {menu}
-          </Layout.Sider>
+          </aside>
         ) : null}
-        <Layout.Content className="dv-content">
+        <main className="dv-content">
           <InfoBar onBugReport={openBugReport} />
           {children}
-        </Layout.Content>
-      </Layout>
+        </main>
+      </div>
       {menuInDrawer && menuUsed ? (
         <Suspense fallback={null}>
           <MenuDrawer
@@ -108,6 +109,6 @@ export function PageFrame({ route, children }: { route: Route; children: ReactNo
           <BugReportPopover open={bugReportOpen} onClose={() => setBugReportOpen(false)} />
         </Suspense>
       ) : null}
-    </Layout>
+    </div>
   );
 }

@@ -37,6 +37,24 @@ function withoutSideEffects(name: string, test: (id: string) => boolean): Plugin
   };
 }
 
+/**
+ * antd's ConfigProvider imports the provider of its `tooltip.unique` option (one shared, moving tooltip), and with it
+ * @rc-component/trigger's popup, motion, portal and resize observer, into every page's start-up (about 8 KB gzipped)
+ * although it renders it only when that option is set. The app never sets it (app.tsx), so the module is replaced by
+ * one that says so if someone does.
+ */
+const ANTD_TOOLTIP_UNIQUE = /\/node_modules\/antd\/es\/tooltip\/UniqueProvider\/index\.js$/;
+function withoutTooltipUnique(): Plugin {
+  return {
+    name: 'dv:antd-without-tooltip-unique',
+    apply: 'build',
+    load(id) {
+      if (!ANTD_TOOLTIP_UNIQUE.test(id)) return null;
+      return "export default function UniqueProvider() { throw new Error(\"ConfigProvider's tooltip.unique is left out of the build: see web/vite.config.ts\"); }";
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -91,7 +109,7 @@ function precompress(): Plugin {
 // The dev server runs on port 3000 (the developer tools drawer shows only there) and forwards the API and the
 // socket to the gateway; production builds are served by the gateway itself.
 export default defineConfig({
-  plugins: [react(), withoutSideEffects('contracts', isContracts), withoutSideEffects('rc-component', isRcComponent), precompress()],
+  plugins: [react(), withoutSideEffects('contracts', isContracts), withoutSideEffects('rc-component', isRcComponent), withoutTooltipUnique(), precompress()],
   resolve: {
     alias: {
       '@dv/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PatientV3 } from '../documents/patient';
 import { PlanV3 } from '../documents/plan';
-import { VERIFICATION_PDF_TYPES } from '../enums';
+import { type VERIFICATION_PDF_TYPES } from '../enums';
 import { PortalData, VerificationJobView } from './verifications';
 
 // ---------- Editing with a version ----------

@@ -47,10 +47,14 @@ export function useCredentialCache(officeId: string) {
     [queryClient, officeId],
   );
   const remove = useCallback(
-    (credentialId: string) =>
+    (credentialId: string) => {
+      // A refetch started before the delete (a login's status event) would answer the list with the credential
+      // still in it and bring the card back: it is cancelled, and the removal event refetches afterwards.
+      void queryClient.cancelQueries({ queryKey: credentialsQueryKey(officeId) });
       queryClient.setQueryData<PortalCredential[]>(credentialsQueryKey(officeId), (list) =>
         list?.filter((credential) => credential.id !== credentialId),
-      ),
+      );
+    },
     [queryClient, officeId],
   );
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: credentialsQueryKey(officeId) }), [queryClient, officeId]);

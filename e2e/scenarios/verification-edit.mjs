@@ -210,7 +210,7 @@ export const verificationSubmitSourcePdf = {
     await clearinghouse.waitFor();
     await portal.waitFor();
     for (const card of [clearinghouse, portal]) {
-      await card.getByText('Answered', { exact: true }).waitFor();
+      await card.getByText('Done', { exact: true }).waitFor();
       await card.getByRole('heading', { level: 3, name: 'What was mapped' }).waitFor();
     }
     await clearinghouse.getByRole('heading', { level: 3, name: 'The 271 answer' }).waitFor();

@@ -114,7 +114,7 @@ describe('/verification/{id}/source', () => {
     const card = await screen.findByRole('region', { name: 'Clearinghouse sandbox' });
     expect(screen.getByRole('heading', { level: 1, name: 'Verification sources' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the verification' })).toHaveAttribute('href', `/verification/${ID}`);
-    expect(within(card).getByText('Answered')).toBeInTheDocument();
+    expect(within(card).getByText('Done')).toBeInTheDocument();
 
     const raw = within(card).getByRole('region', { name: 'The 271 answer Clearinghouse sandbox' });
     const list = within(raw).getByRole('list', { name: 'Segments of the 271' });
@@ -172,7 +172,7 @@ describe('/verification/{id}/source', () => {
   it('says which source has no answer yet, and why', async () => {
     openSources([WAITING]);
     const card = await screen.findByRole('region', { name: 'Insurance portal metdental' });
-    expect(within(card).getByText('Waiting for a portal credential')).toBeInTheDocument();
+    expect(within(card).getByText('Needs a portal credential')).toBeInTheDocument();
     expect(within(card).getByText('No answer yet: No credential for a portal serving this carrier')).toBeInTheDocument();
     expect(within(card).getByText('Nothing was mapped: there is no answer.')).toBeInTheDocument();
   });

@@ -11,31 +11,9 @@ import { JsonTree } from './json-tree';
 import { SourcesCallError, useVerificationSources } from './sources-api';
 import { X12Segments } from './x12-segments';
 import './source-page.css';
+import { jobLook } from '../job-look';
 
 const SOURCE_NAMES: Record<VerificationJobView['source'], string> = { clearinghouse: 'Clearinghouse', portal: 'Insurance portal' };
-
-function jobState(job: VerificationJobView): { label: string; color: string } {
-  switch (job.status) {
-    case 'pending':
-      return { label: 'Pending', color: 'default' };
-    case 'processing':
-      return { label: 'Processing', color: 'processing' };
-    case 'credentialPending':
-      return { label: 'Waiting for a portal credential', color: 'warning' };
-    case 'mfaRequired':
-      return { label: 'Waiting for a verification code', color: 'warning' };
-    case 'done':
-      switch (job.outcome) {
-        case 'success':
-          return { label: 'Answered', color: 'success' };
-        case 'rejected':
-          return { label: 'Rejected by the payer', color: 'error' };
-        case 'error':
-        case null:
-          return { label: 'Failed', color: 'error' };
-      }
-  }
-}
 
 /** Where the job stands when it has no answer to show. */
 function noAnswer(job: VerificationJobView): string {
@@ -119,7 +97,7 @@ function Mapped({ source, headingId }: { source: VerificationSourceView; heading
 
 function SourceCard({ source }: { source: VerificationSourceView }) {
   const { job } = source;
-  const state = jobState(job);
+  const state = jobLook(job);
   const titleId = `source-${job.id}`;
   const rawId = `source-${job.id}-raw`;
   const mappedId = `source-${job.id}-mapped`;
@@ -131,7 +109,7 @@ function SourceCard({ source }: { source: VerificationSourceView }) {
           <h2 id={titleId} className="dv-source__title">
             {SOURCE_NAMES[job.source]} <span className="dv-source__name">{job.sourceName}</span>
           </h2>
-          <Tag color={state.color}>{state.label}</Tag>
+          <Tag color={state.color}>{state.text}</Tag>
         </div>
         <div className="dv-source__body">
           {job.reason && job.status === 'done' && job.outcome !== 'success' ? <p className="dv-source__reason">{job.reason}</p> : null}

@@ -12,31 +12,9 @@ import { Link } from 'react-router-dom';
 import { useServices } from '../../app/services-context';
 import { useOffice } from '../../office/office-context';
 import { credentialPageFor } from './credential-link';
-import { Pill, type PillTone } from './pill';
+import { jobLook, jobSourceName } from '../job-look';
+import { Pill } from './pill';
 import { retrySourceJob, VerificationCallError, verificationKey } from './verification-api';
-
-type ChipLook = { color: PillTone; text: string };
-
-export function chipLook(job: Pick<VerificationJobView, 'status' | 'outcome'>): ChipLook {
-  switch (job.status) {
-    case 'pending':
-      return { color: 'default', text: 'Waiting to start' };
-    case 'processing':
-      return { color: 'processing', text: 'Working' };
-    case 'credentialPending':
-      return { color: 'warning', text: 'Needs a portal credential' };
-    case 'mfaRequired':
-      return { color: 'warning', text: 'Needs an MFA code' };
-    case 'done':
-      if (job.outcome === 'success') return { color: 'success', text: 'Done' };
-      if (job.outcome === 'rejected') return { color: 'error', text: 'Rejected by the payer' };
-      return { color: 'error', text: 'Failed' };
-  }
-}
-
-export function sourceName(job: Pick<VerificationJobView, 'source' | 'sourceName'>): string {
-  return job.source === 'clearinghouse' ? `Clearinghouse (${job.sourceName})` : `Portal ${job.sourceName}`;
-}
 
 // The code entry and the credential hooks load only for a job that waits for a code.
 const PortalMfa = lazy(() => import('./portal-mfa').then((module) => ({ default: module.PortalMfa })));
@@ -47,7 +25,7 @@ function JobChip({ verificationId, officeId, job, canRetry }: { verificationId: 
   const { access } = useOffice();
   const [retrying, setRetrying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const look = chipLook(job);
+  const look = jobLook(job);
   const credentialPage = job.status === 'credentialPending' ? credentialPageFor(access.effectiveRoles, officeId) : null;
   const working = job.status === 'pending' || job.status === 'processing';
 
@@ -64,16 +42,16 @@ function JobChip({ verificationId, officeId, job, canRetry }: { verificationId: 
   }
 
   return (
-    <li className="dv-job" aria-label={`${sourceName(job)}: ${look.text}`}>
+    <li className="dv-job" aria-label={`${jobSourceName(job)}: ${look.text}`}>
       <div className="dv-row">
-        <strong>{sourceName(job)}</strong>
+        <strong>{jobSourceName(job)}</strong>
         <Pill tone={look.color} data-testid={`job-status-${job.source}`} data-status={job.status}>
           {look.text}
         </Pill>
         {job.status === 'done' && job.durationMs !== null ? <span className="dv-text-secondary">{(job.durationMs / 1000).toFixed(1)} s</span> : null}
         {credentialPage ? <Link to={credentialPage}>Add the portal credential</Link> : null}
         {canRetry && !working ? (
-          <Button size="small" loading={retrying} onClick={() => void retry()} aria-label={`Retry ${sourceName(job)}`}>
+          <Button size="small" loading={retrying} onClick={() => void retry()} aria-label={`Retry ${jobSourceName(job)}`}>
             Retry
           </Button>
         ) : null}

@@ -16,7 +16,9 @@
 //
 // Then one line of JSON: {"bench":"web","maxInitialKB":...,"ticketPageMs":...}.
 //
-//   npm run bench -- web [--runs 7] [--no-build] [--sizes-only]
+//   npm run bench -- web [--runs 7] [--no-build] [--sizes-only] [--dist <dir>]
+//
+// --dist measures the sizes of a build made elsewhere (`npx vite build --outDir <dir>` in web/) and builds nothing.
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -198,16 +200,20 @@ async function ticketPageLoads(runs) {
 
 async function run(args) {
   const runs = option(args, 'runs', 7);
-  if (!args.includes('--no-build')) {
+  const distIndex = args.indexOf('--dist');
+  const distDir = distIndex >= 0 && args[distIndex + 1] !== undefined ? path.resolve(args[distIndex + 1]) : undefined;
+  if (distDir === undefined && !args.includes('--no-build')) {
     console.error('building the web app (npm run build -w web) ...');
     execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  const rows = initialJsPerRoute();
+  const rows = initialJsPerRoute(distDir);
   printSizes(rows);
   const maxInitialKB = Math.round((Math.max(...rows.map((row) => row.bytes)) / 1024) * 10) / 10;
 
   let ticketPageMs = null;
   if (!args.includes('--sizes-only')) {
+    // The stack serves the build measured above (e2e/lib/stack.mjs reads WEB_DIST_DIR).
+    if (distDir !== undefined) process.env.WEB_DIST_DIR = distDir;
     const times = await ticketPageLoads(runs);
     console.log('');
     console.log(`Verification page of a ready ticket, navigation start -> breakdown visible (${runs} runs each, headless Chromium, loopback)`);

@@ -15,7 +15,7 @@ const INPUT_ID = 'organization-name';
 export function OrganizationPromptForm({ name, error, loading, onNameChange, onSubmit }: OrganizationPromptFormProps) {
   return (
     <main className="dv-centered">
-      <Card className="dv-card">
+      <Card className="dv-centered-card">
         <Typography.Title level={2} id="organization-prompt-title">
           {MESSAGES.ORGANIZATION_PROMPT_TITLE}
         </Typography.Title>

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 export function CenteredPage({ children }: { children: ReactNode }) {
   return (
     <main className="dv-centered">
-      <Card className="dv-card">{children}</Card>
+      <Card className="dv-centered-card">{children}</Card>
     </main>
   );
 }

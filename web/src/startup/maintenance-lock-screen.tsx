@@ -5,7 +5,7 @@ import { Card, Typography } from 'antd';
 export function MaintenanceLockScreen() {
   return (
     <main className="dv-centered">
-      <Card className="dv-card">
+      <Card className="dv-centered-card">
         <Typography.Title level={2}>{MESSAGES.MAINTENANCE_LOCK_TITLE}</Typography.Title>
         <Typography.Paragraph>{MESSAGES.MAINTENANCE_LOCK_TEXT}</Typography.Paragraph>
         <Typography.Paragraph type="secondary">{MESSAGES.MAINTENANCE_LOCK_SIGNATURE}</Typography.Paragraph>

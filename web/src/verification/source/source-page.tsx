@@ -6,7 +6,7 @@
 import { dollarAmount, type PatientV3, type PlanV3, type VerificationJobView, type VerificationSourceView, PATHS } from '@dv/contracts';
 import { Alert, Button, Descriptions, Empty, Skeleton, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { StatusResult } from '../ticket/status-result';
+import { StatusResult } from '../../ui/status-result';
 import { JsonTree } from './json-tree';
 import { SourcesCallError, useVerificationSources } from './sources-api';
 import { X12Segments } from './x12-segments';

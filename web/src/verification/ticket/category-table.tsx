@@ -17,7 +17,7 @@ import { theme } from 'antd';
 import { type FieldKind } from './breakdown-format';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
-import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
+import { type PlainColumn, PlainTable } from '../../ui/plain-table';
 
 type CategoryRow = {
   /** The adaCodes key: 'CAT:Basic', 'SUB:Crowns'. */
@@ -65,7 +65,7 @@ export function CategoryTable() {
   const rows = detail.plan ? categoryRows(adaCodes) : [];
   const states = (field: EntryField) => rows.some((row) => row.entry?.[field] !== undefined);
 
-  const columns: BreakdownColumn<CategoryRow>[] = [
+  const columns: PlainColumn<CategoryRow>[] = [
     {
       title: 'Category',
       key: 'name',
@@ -114,7 +114,7 @@ export function CategoryTable() {
 
   return (
     <div className="dv-breakdown-table" style={{ minWidth: 0, maxWidth: '100%' }}>
-      <BreakdownTable<CategoryRow>
+      <PlainTable<CategoryRow>
         label="Coverage by category"
         columns={columns}
         dataSource={rows}

@@ -7,7 +7,7 @@ import { type HistoryRecordV3, stripCodePrefix, type UnmappedHistoryRecordV3 } f
 import { theme } from 'antd';
 import { useCodeLabel } from './code-labels';
 import { useWorkspace } from './workspace-context';
-import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
+import { type PlainColumn, PlainTable } from '../../ui/plain-table';
 
 const ARCH_NAMES: Readonly<Record<string, string>> = { U: 'Upper arch', L: 'Lower arch' };
 
@@ -29,7 +29,7 @@ function whereInMouth(record: HistoryRecordV3): string {
 
 type HistoryRow = HistoryRecordV3 & { readonly key: string };
 
-const historyColumns = (codeLabel: (code: string) => string | undefined): BreakdownColumn<HistoryRow>[] => [
+const historyColumns = (codeLabel: (code: string) => string | undefined): PlainColumn<HistoryRow>[] => [
   { title: 'Date', dataIndex: 'date', key: 'date', rowScope: 'row' },
   { title: 'Code', key: 'code', render: (_, record) => stripCodePrefix(record.code) },
   {
@@ -43,7 +43,7 @@ const historyColumns = (codeLabel: (code: string) => string | undefined): Breakd
 
 type UnmappedRow = UnmappedHistoryRecordV3 & { readonly key: string };
 
-const unmappedColumns: BreakdownColumn<UnmappedRow>[] = [
+const unmappedColumns: PlainColumn<UnmappedRow>[] = [
   { title: 'As the source wrote it', dataIndex: 'originalBenefitKey', key: 'originalBenefitKey', rowScope: 'row' },
   { title: 'Code', dataIndex: 'code', key: 'code' },
   { title: 'Date', key: 'date', render: (_, record) => (record.isWrongDate ? `${record.date} (not a valid date)` : record.date) },
@@ -65,7 +65,7 @@ export function HistoryTable() {
       <p style={{ margin: `0 0 ${token.marginXS}px` }}>
         History from the sources: <strong>{historyStatus}</strong>
       </p>
-      <BreakdownTable<HistoryRow>
+      <PlainTable<HistoryRow>
         label="Service history"
         columns={historyColumns(codeLabel)}
         dataSource={rows}
@@ -76,7 +76,7 @@ export function HistoryTable() {
           <p style={{ margin: `${token.marginMD}px 0 ${token.marginXS}px` }}>
             History lines not matched to a procedure code:
           </p>
-          <BreakdownTable<UnmappedRow>
+          <PlainTable<UnmappedRow>
             label="Unmapped history"
             columns={unmappedColumns}
             dataSource={unmapped}

@@ -13,7 +13,7 @@ import { useServices } from '../../app/services-context';
 import { useOffice } from '../../office/office-context';
 import { credentialPageFor } from './credential-link';
 import { jobLook, jobSourceName } from '../job-look';
-import { Pill } from './pill';
+import { Pill } from '../../ui/pill';
 import { retrySourceJob, VerificationCallError, verificationKey } from './verification-api';
 
 // The code entry and the credential hooks load only for a job that waits for a code.

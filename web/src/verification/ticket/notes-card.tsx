@@ -5,7 +5,7 @@
 import { type InternalWarning, type MappingInfoMessage, type VerificationDetail } from '@dv/contracts';
 import { Alert } from 'antd';
 import { displayDate } from './breakdown-format';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../ui/section-card';
 
 const WARNING_TEXTS: Readonly<Record<InternalWarning, string>> = {
   MULTIPLE_PLANS_FOUND: 'The sources found more than one plan for this member: check which one applies.',

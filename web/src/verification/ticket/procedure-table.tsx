@@ -23,7 +23,7 @@ import { useCodeLabel } from './code-labels';
 import { ProcedureFilter } from './procedure-filter';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
-import { type BreakdownColumn, BreakdownTable } from './breakdown-table';
+import { type PlainColumn, PlainTable } from '../../ui/plain-table';
 
 /** Above this many codes the table offers a filter. */
 const FILTER_FROM_ROWS = 8;
@@ -145,7 +145,7 @@ export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
     );
   }
 
-  const columns: BreakdownColumn<ProcedureRow>[] = [
+  const columns: PlainColumn<ProcedureRow>[] = [
     { title: 'Code', dataIndex: 'code', key: 'code', rowScope: 'row' },
     { title: 'Description', dataIndex: 'description', key: 'description', render: (text: string) => <div style={{ maxWidth: 260, whiteSpace: 'normal' }}>{text}</div> },
     { title: 'Plan pays', key: 'benefitLevel', render: (_, row) => ownOrInherited(row, 'benefitLevel', { kind: 'percent' }, 'plan pays') },
@@ -165,7 +165,7 @@ export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
       {rows.length > FILTER_FROM_ROWS ? (
         <ProcedureFilter value={query} onChange={setQuery} />
       ) : null}
-      <BreakdownTable<ProcedureRow>
+      <PlainTable<ProcedureRow>
         label="Procedure codes"
         columns={columns}
         dataSource={shown}

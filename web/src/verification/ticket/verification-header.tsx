@@ -12,7 +12,7 @@ import { useInfoBar } from '../../info-bar/info-bar';
 import { displayDate } from './breakdown-format';
 import { PdfMenu } from './pdf-menu';
 import { fetchVerificationPdf, submitVerification, VerificationCallError, verificationKey } from './verification-api';
-import { Pill, type PillTone } from './pill';
+import { Pill, type PillTone } from '../../ui/pill';
 
 const STATUS_COLORS: Readonly<Record<VerificationDetail['status'], PillTone>> = {
   Pending: 'processing',

@@ -18,13 +18,13 @@ import { JobChips } from './job-chips';
 import { NotesCard } from './notes-card';
 import { PlanSummary } from './plan-summary';
 import { ProcedureTable } from './procedure-table';
-import { SectionCard } from './section-card';
-import { StatusResult } from './status-result';
+import { SectionCard } from '../../ui/section-card';
+import { StatusResult } from '../../ui/status-result';
 import { useVerification, VerificationCallError } from './verification-api';
 import { VerificationHeader } from './verification-header';
 import './verification.css';
 import { WorkspaceProvider } from './workspace-context';
-import { PlaceholderLines } from './placeholder-lines';
+import { PlaceholderLines } from '../../ui/placeholder-lines';
 
 const PlanSwitch = lazy(() => import('./plan-switch').then((m) => ({ default: m.PlanSwitch })));
 

@@ -1,5 +1,5 @@
 /**
- * A table of the breakdown: small, every row shown, named for assistive technology. It scrolls sideways inside
+ * A small table, every row shown, named for assistive technology. It scrolls sideways inside
  * its own box (a phone never scrolls the page), and that box takes the focus, so keyboard users can scroll a
  * table whose cells hold nothing focusable.
  *
@@ -7,8 +7,9 @@
  * scrolling (some 80 KB compressed) to pages that show every row as it comes.
  */
 import { type Key, type ReactNode } from 'react';
+import './ui.css';
 
-export type BreakdownColumn<T> = {
+export type PlainColumn<T> = {
   readonly title: ReactNode;
   readonly key: string;
   /** The record's field the cell shows, and hands to `render` as its value. */
@@ -19,22 +20,22 @@ export type BreakdownColumn<T> = {
   render?(value: unknown, record: T): ReactNode;
 };
 
-export type BreakdownTableProps<T> = {
+export type PlainTableProps<T> = {
   /** Names the table and its scroll box. */
   readonly label: string;
-  readonly columns: readonly BreakdownColumn<T>[];
+  readonly columns: readonly PlainColumn<T>[];
   readonly dataSource: readonly T[];
   /** What the table says when it has no rows. */
   readonly emptyText?: ReactNode;
 };
 
-function cellContent<T>(column: BreakdownColumn<T>, record: T): ReactNode {
+function cellContent<T>(column: PlainColumn<T>, record: T): ReactNode {
   const value = column.dataIndex === undefined ? undefined : record[column.dataIndex];
   if (column.render) return column.render(value, record);
   return value as ReactNode;
 }
 
-export function BreakdownTable<T extends { readonly key: Key }>({ label, columns, dataSource, emptyText = 'No data' }: BreakdownTableProps<T>) {
+export function PlainTable<T extends { readonly key: Key }>({ label, columns, dataSource, emptyText = 'No data' }: PlainTableProps<T>) {
   return (
     <div className="dv-table-scroll" tabIndex={0} role="region" aria-label={label}>
       <table className="dv-table" aria-label={label}>

@@ -1,4 +1,5 @@
 /** Grey lines where content will be, while it loads (antd's Skeleton, drawn by the page's CSS). */
+import './ui.css';
 export function PlaceholderLines({ rows, label }: { rows: number; label?: string }) {
   return (
     <div className="dv-placeholder" role="status" aria-label={label ?? 'Loading'}>

@@ -3,6 +3,7 @@
  * colours: antd's Tag and its colour presets cost more than the page needs for a few words.
  */
 import { type HTMLAttributes } from 'react';
+import './ui.css';
 
 export type PillTone = 'default' | 'processing' | 'warning' | 'success' | 'error' | 'blue' | 'green' | 'gold' | 'red' | 'orange';
 

@@ -7,7 +7,7 @@ import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
 import ExclamationCircleFilled from '@ant-design/icons/ExclamationCircleFilled';
 import InfoCircleFilled from '@ant-design/icons/InfoCircleFilled';
 import { type ReactNode } from 'react';
-import './status-result.css';
+import './ui.css';
 
 const ICONS = {
   info: <InfoCircleFilled className="dv-result-icon dv-result-icon-info" />,

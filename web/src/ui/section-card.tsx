@@ -3,6 +3,7 @@
  * brings its Tabs (some 14 KB compressed) for the tabbed cards this page never shows.
  */
 import { type HTMLAttributes, type ReactNode, useId } from 'react';
+import './ui.css';
 
 export type SectionCardProps = Omit<HTMLAttributes<HTMLElement>, 'title'> & {
   /** The head's title, a heading that names the section; without one the section needs an aria-label. */

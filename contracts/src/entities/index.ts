@@ -11,4 +11,6 @@ export * from './billing';
 export * from './treatment-plan';
 export * from './offices-admin';
 export * from './verifications';
+export * from './verification-documents';
+export * from './portal-data';
 export * from './verification-workspace';

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { PatientV3 } from '../documents/patient';
 import { PlanV3 } from '../documents/plan';
 import { type VERIFICATION_PDF_TYPES } from '../enums';
-import { PortalData, VerificationJobView } from './verifications';
+import { PortalData } from './portal-data';
+import { VerificationJobView } from './verifications';
 
 // ---------- Editing with a version ----------
 

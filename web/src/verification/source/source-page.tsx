@@ -2,10 +2,17 @@
  * /verification/{id}/source: each source's raw answer side by side with what was mapped from it. Per source job a
  * card: its status, then the answer as it came (the 271 segment by segment with loops and EB rows in words, or the
  * portal's data as a tree) beside the mapped plan and patient and the mapping notes. The columns stack on a phone.
+ *
+ * Drawn in plain HTML and the app's ui/ blocks rather than antd's display components (Descriptions, Tag, Alert,
+ * Empty, Skeleton, Typography), which would more than double the JavaScript the view needs before it shows.
  */
+import InfoCircleFilled from '@ant-design/icons/InfoCircleFilled';
 import { dollarAmount, type PatientV3, type PlanV3, type VerificationJobView, type VerificationSourceView, PATHS } from '@dv/contracts';
-import { Alert, Button, Descriptions, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Button } from 'antd';
 import { Link, useParams } from 'react-router-dom';
+import { DescriptionList, type DescriptionItem } from '../../ui/description-list';
+import { Pill } from '../../ui/pill';
+import { PlaceholderLines } from '../../ui/placeholder-lines';
 import { StatusResult } from '../../ui/status-result';
 import { JsonTree } from './json-tree';
 import { SourcesCallError, useVerificationSources } from './sources-api';
@@ -34,7 +41,7 @@ const money = (field: ScoredLike): string | undefined => {
   return typeof value === 'number' ? dollarAmount(value) : undefined;
 };
 
-function summaryOf(plan: PlanV3, patient: PatientV3): { key: string; label: string; children: string }[] {
+function summaryOf(plan: PlanV3, patient: PatientV3): DescriptionItem[] {
   const rows: [string, string | undefined][] = [
     ['Payer', plan.payer.name || undefined],
     ['Coverage', patient.coverageStatus],
@@ -74,7 +81,7 @@ function Mapped({ source, headingId }: { source: VerificationSourceView; heading
         </p>
       ) : (
         <>
-          <Descriptions size="small" column={1} bordered items={summaryOf(mapped.plan, mapped.patient)} aria-labelledby={headingId} />
+          <DescriptionList items={summaryOf(mapped.plan, mapped.patient)} aria-labelledby={headingId} />
           <h4 className="dv-source__subheading">Plan</h4>
           <JsonTree data={mapped.plan} label="The mapped plan" />
           <h4 className="dv-source__subheading">Patient</h4>
@@ -109,7 +116,7 @@ function SourceCard({ source }: { source: VerificationSourceView }) {
           <h2 id={titleId} className="dv-source__title">
             {SOURCE_NAMES[job.source]} <span className="dv-source__name">{job.sourceName}</span>
           </h2>
-          <Tag color={state.color}>{state.text}</Tag>
+          <Pill tone={state.color}>{state.text}</Pill>
         </div>
         <div className="dv-source__body">
           {job.reason && job.status === 'done' && job.outcome !== 'success' ? <p className="dv-source__reason">{job.reason}</p> : null}
@@ -138,8 +145,8 @@ export function VerificationSourcePage() {
   let body;
   if (sources.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading the sources">
-        <Skeleton active paragraph={{ rows: 8 }} />
+      <div aria-busy="true">
+        <PlaceholderLines rows={8} label="Loading the sources" />
       </div>
     );
   } else if (sources.isError) {
@@ -166,12 +173,17 @@ export function VerificationSourcePage() {
         />
       );
   } else if (sources.data.sources.length === 0) {
-    body = <Empty description="This verification has no sources: no clearinghouse or portal verifies its carrier." />;
+    body = <p className="dv-source__empty">This verification has no sources: no clearinghouse or portal verifies its carrier.</p>;
   } else {
     body = (
       <>
         {sources.data.sources.some((source) => source.job.status === 'pending' || source.job.status === 'processing') ? (
-          <Alert type="info" showIcon title="Some sources are still working; their answers appear here when they come." className="dv-source__working" />
+          <div className="dv-alert dv-alert--info dv-source__working" role="alert">
+            <span className="dv-alert__icon" aria-hidden="true">
+              <InfoCircleFilled />
+            </span>
+            <div className="dv-alert__body">Some sources are still working; their answers appear here when they come.</div>
+          </div>
         ) : null}
         {sources.data.sources.map((source) => (
           <SourceCard key={source.job.id} source={source} />
@@ -182,13 +194,13 @@ export function VerificationSourcePage() {
 
   return (
     <section className="dv-page dv-source-page" aria-labelledby="source-page-title">
-      <Typography.Paragraph>
+      <p className="dv-para">
         <Link to={ticketPath}>Back to the verification</Link>
-      </Typography.Paragraph>
-      <Typography.Title level={1} id="source-page-title" className="dv-page-title">
+      </p>
+      <h1 id="source-page-title" className="dv-page-title dv-source-page__title">
         Verification sources
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">Each source&apos;s answer as it came, beside what was mapped from it.</Typography.Paragraph>
+      </h1>
+      <p className="dv-para dv-text-secondary">Each source&apos;s answer as it came, beside what was mapped from it.</p>
       {body}
     </section>
   );

@@ -2,9 +2,12 @@
  * A 271 segment by segment: each row shows its loop and the segment as received, an EB, HSD, AAA or MSG row its
  * meaning in words underneath; a row's button opens its elements (position, name, value, meaning). A loop filter
  * narrows the list to one loop. The rows are real buttons, so the list works by keyboard alone.
+ *
+ * The loop filter is the browser's own select: a short fixed list, which antd's Select (some 35 KB compressed,
+ * with its search and virtual list) would not serve better.
  */
 import { type X12SegmentView } from '@dv/contracts';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
 import { useId, useMemo, useState } from 'react';
 
 const ALL = '';
@@ -93,14 +96,14 @@ export function X12Segments({ text, segments, jobId }: { text: string; segments:
     <div className="dv-x12">
       <div className="dv-x12__tools">
         <label htmlFor={filterId}>Loop</label>
-        <Select
-          id={filterId}
-          className="dv-x12__filter"
-          value={loop}
-          onChange={setLoop}
-          options={[{ value: ALL, label: `All loops (${segments.length} segments)` }, ...loops]}
-          popupMatchSelectWidth={false}
-        />
+        <select id={filterId} className="dv-x12__filter" value={loop} onChange={(event) => setLoop(event.target.value)}>
+          <option value={ALL}>{`All loops (${segments.length} segments)`}</option>
+          {loops.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
         <Button size="small" onClick={() => setOpen(new Set(shown.map((segment) => segment.index)))}>
           Expand all
         </Button>

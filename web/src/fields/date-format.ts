@@ -1,12 +1,8 @@
 /**
  * Date fields use DATE_FORMAT (MM/dd/yyyy, SPEC section 2). The contract writes it in date-fns tokens; dayjs
- * spells day and year in capitals.
+ * (where a page formats dates with it) spells day and year in capitals.
  */
-import { DATE_FORMAT } from '@dv/contracts';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-
-dayjs.extend(customParseFormat);
+import { DATE_FORMAT, isUsCalendarDate } from '@dv/contracts';
 
 export const DAYJS_DATE_FORMAT = DATE_FORMAT.replace('dd', 'DD').replace('yyyy', 'YYYY');
 
@@ -17,7 +13,5 @@ export function maskDate(typed: string): string {
   return parts.join('/');
 }
 
-/** True for a real calendar date written exactly as MM/dd/yyyy. */
-export function isValidDate(text: string): boolean {
-  return /^\d{2}\/\d{2}\/\d{4}$/.test(text) && dayjs(text, DAYJS_DATE_FORMAT, true).isValid();
-}
+/** True for a real calendar date written exactly as MM/dd/yyyy: the contract's own check, so the field and the service agree. */
+export const isValidDate = isUsCalendarDate;

@@ -3,9 +3,9 @@
  * but not a real date, or left incomplete, marks the field as in error.
  */
 import { DATE_FORMAT } from '@dv/contracts';
-import { Input } from 'antd';
 import { useState } from 'react';
 import { isValidDate, maskDate } from './date-format';
+import { TextInput } from './text-input';
 
 export type DateInputProps = {
   id: string;
@@ -13,21 +13,24 @@ export type DateInputProps = {
   onChange: (value: string, valid: boolean) => void;
   /** The id of the element that labels the field's error, for aria-describedby. */
   errorId?: string;
+  /** The form found the field wrong (a required date left empty): shown as in error like a date that is not real. */
+  invalid?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;
   'aria-label'?: string;
 };
 
-export function DateInput({ id, value, onChange, errorId, disabled, autoFocus, ...aria }: DateInputProps) {
+export function DateInput({ id, value, onChange, errorId, invalid: wrongForForm, disabled, autoFocus, ...aria }: DateInputProps) {
   const [touched, setTouched] = useState(false);
   const complete = value.length === DATE_FORMAT.length;
-  const invalid = value !== '' && !isValidDate(value) && (complete || touched);
+  const invalid = wrongForForm === true || (value !== '' && !isValidDate(value) && (complete || touched));
   return (
-    <Input
+    <TextInput
       id={id}
       value={value}
       placeholder={DATE_FORMAT}
       inputMode="numeric"
+      autoComplete="off"
       maxLength={DATE_FORMAT.length}
       disabled={disabled}
       autoFocus={autoFocus}

@@ -2,9 +2,9 @@
  * A text input that refuses typing which would not match its pattern (SPEC section 2): the whole new value must
  * match, so /^\d*$/ allows digits only and an empty field.
  */
-import { Input, type InputProps } from 'antd';
+import { TextInput, type TextInputProps } from './text-input';
 
-export type PatternInputProps = Omit<InputProps, 'onChange' | 'value' | 'pattern'> & {
+export type PatternInputProps = Omit<TextInputProps, 'onChange' | 'value' | 'pattern'> & {
   /** What the whole value may look like. */
   allow: RegExp;
   value: string;
@@ -18,7 +18,7 @@ export function acceptsTyping(pattern: RegExp, next: string): boolean {
 
 export function PatternInput({ allow, value, onChange, ...rest }: PatternInputProps) {
   return (
-    <Input
+    <TextInput
       {...rest}
       value={value}
       onChange={(event) => {

@@ -5,7 +5,7 @@
 import { type HTMLAttributes } from 'react';
 import './ui.css';
 
-export type PillTone = 'default' | 'processing' | 'warning' | 'success' | 'error' | 'blue' | 'green' | 'gold' | 'red' | 'orange';
+export type PillTone = 'default' | 'processing' | 'warning' | 'success' | 'error' | 'blue' | 'green' | 'gold' | 'red' | 'orange' | 'purple';
 
 export function Pill({ tone, className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone: PillTone }) {
   return <span className={`dv-pill dv-pill-${tone}${className ? ` ${className}` : ''}`} {...rest} />;

@@ -3,7 +3,7 @@
  * its payer id, any case, and shows the payer id beside the name.
  */
 import { type CarrierCatalogueEntry } from '@dv/contracts';
-import { Button, Select, Space, Typography } from 'antd';
+import { Button, Select } from 'antd';
 import { useMemo } from 'react';
 import { useCarriers } from './new-verification-api';
 
@@ -62,17 +62,18 @@ export function CarrierSelect({ id, value, onChange, disabled, invalid }: Carrie
           </span>
         )}
         onChange={(payerId) => onChange(payerId)}
+        status={invalid ? 'error' : undefined}
         {...invalid}
       />
       {carriers.isError ? (
-        <Space wrap className="dv-new-verification__carrier-error">
-          <Typography.Text type="danger" role="alert">
+        <div className="dv-row dv-new-verification__carrier-error">
+          <span className="dv-text-danger" role="alert">
             The carriers could not be loaded.
-          </Typography.Text>
+          </span>
           <Button size="small" onClick={() => void carriers.refetch()} loading={carriers.isFetching}>
             Try again
           </Button>
-        </Space>
+        </div>
       ) : null}
     </>
   );

@@ -4,10 +4,12 @@
  * shows under its field and is tied to it with aria-describedby.
  */
 import { RELATIONS_TO_SUBSCRIBER, type RelationToSubscriber } from '@dv/contracts';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Select } from 'antd';
 import { type ReactNode } from 'react';
 import { DateInput } from '../../fields/date-input';
+import { FormField } from '../../fields/form-field';
 import { PatternInput } from '../../fields/pattern-input';
+import { TextInput } from '../../fields/text-input';
 import { CarrierSelect } from './carrier-select';
 import { type DraftField, type FieldErrors, needsSubscriber, type VerificationDraft } from './verification-draft';
 
@@ -54,17 +56,10 @@ function invalidProps(errors: FieldErrors, field: DraftField) {
 }
 
 function Field({ field, errors, required, children }: { field: DraftField; errors: FieldErrors; required?: boolean; children: ReactNode }) {
-  const message = errors[field];
   return (
-    <Form.Item
-      label={FIELD_LABELS[field]}
-      htmlFor={FIELD_IDS[field]}
-      required={required}
-      validateStatus={message === undefined ? undefined : 'error'}
-      help={message === undefined ? undefined : <span id={errorId(field)}>{message}</span>}
-    >
+    <FormField htmlFor={FIELD_IDS[field]} label={FIELD_LABELS[field]} required={required} error={errors[field]} errorId={errorId(field)}>
       {children}
-    </Form.Item>
+    </FormField>
   );
 }
 
@@ -74,12 +69,13 @@ function TextField({ field, ...props }: FieldsProps & { field: TextFieldName }) 
   const { draft, errors, onChange, disabled } = props;
   return (
     <Field field={field} errors={errors} required={field.startsWith('patient')}>
-      <Input
+      <TextInput
         id={FIELD_IDS[field]}
         value={draft[field]}
         disabled={disabled}
         // Patient data: the browser must not offer one patient's name for the next one.
         autoComplete="off"
+        aria-required={field.startsWith('patient') || undefined}
         maxLength={100}
         onChange={(event) => onChange(field, event.target.value)}
         {...invalidProps(errors, field)}
@@ -97,6 +93,7 @@ function DateField({ field, ...props }: FieldsProps & { field: 'patientDOB' | 's
         value={draft[field]}
         disabled={disabled}
         errorId={errorId(field)}
+        invalid={errors[field] !== undefined}
         onChange={(value) => onChange(field, value)}
       />
     </Field>
@@ -106,54 +103,44 @@ function DateField({ field, ...props }: FieldsProps & { field: 'patientDOB' | 's
 export function PatientFields(props: FieldsProps) {
   const { draft, errors, onChange, disabled } = props;
   return (
-    <Row gutter={16}>
-      <Col xs={24} md={12}>
-        <TextField {...props} field="patientFirstName" />
-      </Col>
-      <Col xs={24} md={12}>
-        <TextField {...props} field="patientLastName" />
-      </Col>
-      <Col xs={24} md={12}>
-        <DateField {...props} field="patientDOB" />
-      </Col>
-      <Col xs={24} md={12}>
-        <Field field="patientMemberId" errors={errors} required>
-          <PatternInput
-            id={FIELD_IDS.patientMemberId}
-            allow={MEMBER_ID_TYPING}
-            value={draft.patientMemberId}
-            disabled={disabled}
-            autoComplete="off"
-            maxLength={80}
-            onChange={(value) => onChange('patientMemberId', value)}
-            {...invalidProps(errors, 'patientMemberId')}
-          />
-        </Field>
-      </Col>
-      <Col xs={24} md={12}>
-        <Field field="patientRelationToSubscriber" errors={errors} required>
-          <Select<RelationToSubscriber>
-            id={FIELD_IDS.patientRelationToSubscriber}
-            value={draft.patientRelationToSubscriber}
-            options={RELATION_OPTIONS}
-            disabled={disabled}
-            onChange={(relation) => onChange('patientRelationToSubscriber', relation)}
-            {...invalidProps(errors, 'patientRelationToSubscriber')}
-          />
-        </Field>
-      </Col>
-      <Col xs={24} md={12}>
-        <Field field="payerId" errors={errors} required>
-          <CarrierSelect
-            id={FIELD_IDS.payerId}
-            value={draft.payerId}
-            disabled={disabled}
-            onChange={(payerId) => onChange('payerId', payerId)}
-            invalid={invalidProps(errors, 'payerId')}
-          />
-        </Field>
-      </Col>
-    </Row>
+    <div className="dv-form-grid">
+      <TextField {...props} field="patientFirstName" />
+      <TextField {...props} field="patientLastName" />
+      <DateField {...props} field="patientDOB" />
+      <Field field="patientMemberId" errors={errors} required>
+        <PatternInput
+          id={FIELD_IDS.patientMemberId}
+          allow={MEMBER_ID_TYPING}
+          value={draft.patientMemberId}
+          disabled={disabled}
+          autoComplete="off"
+          aria-required
+          maxLength={80}
+          onChange={(value) => onChange('patientMemberId', value)}
+          {...invalidProps(errors, 'patientMemberId')}
+        />
+      </Field>
+      <Field field="patientRelationToSubscriber" errors={errors} required>
+        <Select<RelationToSubscriber>
+          id={FIELD_IDS.patientRelationToSubscriber}
+          value={draft.patientRelationToSubscriber}
+          options={RELATION_OPTIONS}
+          disabled={disabled}
+          status={errors.patientRelationToSubscriber === undefined ? undefined : 'error'}
+          onChange={(relation) => onChange('patientRelationToSubscriber', relation)}
+          {...invalidProps(errors, 'patientRelationToSubscriber')}
+        />
+      </Field>
+      <Field field="payerId" errors={errors} required>
+        <CarrierSelect
+          id={FIELD_IDS.payerId}
+          value={draft.payerId}
+          disabled={disabled}
+          onChange={(payerId) => onChange('payerId', payerId)}
+          invalid={invalidProps(errors, 'payerId')}
+        />
+      </Field>
+    </div>
   );
 }
 
@@ -163,17 +150,11 @@ export function SubscriberFields(props: FieldsProps) {
   return (
     <fieldset className="dv-new-verification__subscriber">
       <legend>Subscriber</legend>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <TextField {...props} field="subscriberFirstName" />
-        </Col>
-        <Col xs={24} md={12}>
-          <TextField {...props} field="subscriberLastName" />
-        </Col>
-        <Col xs={24} md={12}>
-          <DateField {...props} field="subscriberDOB" />
-        </Col>
-      </Row>
+      <div className="dv-form-grid">
+        <TextField {...props} field="subscriberFirstName" />
+        <TextField {...props} field="subscriberLastName" />
+        <DateField {...props} field="subscriberDOB" />
+      </div>
     </fieldset>
   );
 }

@@ -54,7 +54,7 @@ async function openPage(gateway: FakeVerificationsGateway = fakeVerificationsGat
 
 /** The form item around a field: where its error shows. */
 function itemOf(label: string): HTMLElement {
-  const item = screen.getByLabelText(label).closest<HTMLElement>('.ant-form-item');
+  const item = screen.getByLabelText(label).closest<HTMLElement>('.dv-form-item');
   if (!item) throw new Error(`${label} has no form item`);
   return item;
 }

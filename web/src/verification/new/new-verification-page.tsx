@@ -8,11 +8,12 @@
  * instead. On the sandbox a picker fills the form with a patient the simulated clearinghouse knows.
  */
 import { MENU_LABELS, MESSAGES, PATHS, type SandboxPatient, type VerificationCreateInput, type VerificationListItem } from '@dv/contracts';
-import { Alert, Button, Card, Form, Space, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOffice } from '../../office/office-context';
-import { DuplicateVerificationDialog } from './duplicate-verification-dialog';
+import { Notice } from '../../ui/notice';
+import { Pill } from '../../ui/pill';
 import { useSandboxPatients, useVerificationCalls } from './new-verification-api';
 import { FIELD_IDS, PatientFields, SubscriberFields } from './new-verification-fields';
 import { SandboxPatientPicker } from './sandbox-patient-picker';
@@ -26,9 +27,15 @@ import {
   type VerificationDraft,
   withoutHiddenErrors,
 } from './verification-draft';
+// The form's box is drawn like the other pages' cards (ui.css's dv-card).
+import '../../ui/ui.css';
 import './new-verification.css';
 
 const FORM_ID = 'new-verification-form';
+
+/** The same-day offer's dialog (antd's Modal) loads when a Verify first needs it, not with the page. */
+const loadDuplicateDialog = () => import('./duplicate-verification-dialog');
+const DuplicateVerificationDialog = lazy(() => loadDuplicateDialog().then((m) => ({ default: m.DuplicateVerificationDialog })));
 const TITLE_ID = 'new-verification-title';
 
 /** A problem above the form: the service's words for what fits no field, or a failure that kept the draft. */
@@ -56,6 +63,8 @@ function useNewVerificationForm() {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const [twin, setTwin] = useState<{ existing: VerificationListItem; input: VerificationCreateInput } | null>(null);
+  // Once loaded and shown, the dialog stays mounted: antd's Modal animates its closing and gives the focus back.
+  const [offered, setOffered] = useState(false);
   const focusField = useFocusRequest(busy);
 
   const change = <K extends DraftField>(field: K, value: VerificationDraft[K]) => {
@@ -110,9 +119,13 @@ function useNewVerificationForm() {
     }
     setErrors({});
     setBusy(true);
+    // Fetched while the service is asked, so an offer opens as soon as it is known.
+    void loadDuplicateDialog();
     const existing = await calls.findSameDay(checked.input).finally(() => setBusy(false));
-    if (existing) setTwin({ existing, input: checked.input });
-    else await create(checked.input);
+    if (existing) {
+      setTwin({ existing, input: checked.input });
+      setOffered(true);
+    } else await create(checked.input);
   };
 
   const openExisting = (id: string) => {
@@ -120,7 +133,7 @@ function useNewVerificationForm() {
     void navigate(verificationPath(id));
   };
 
-  return { draft, errors, problem, busy, twin, change, fill, clear, verify, create, openExisting, setTwin };
+  return { draft, errors, problem, busy, twin, offered, change, fill, clear, verify, create, openExisting, setTwin };
 }
 
 export function NewVerificationPage() {
@@ -137,16 +150,15 @@ export function NewVerificationPage() {
           {MENU_LABELS.newVerification}
         </h1>
         {onSandbox ? (
-          <Tag color="purple" className="dv-sandbox-badge">
+          <Pill tone="purple" className="dv-sandbox-badge">
             sandbox
-          </Tag>
+          </Pill>
         ) : null}
       </div>
 
       {noOffice ? (
-        <Alert
+        <Notice
           type="warning"
-          showIcon
           className="dv-new-verification__alert"
           title="A verification is made for a dental office"
           description="Choose the office you act for in the office switcher, then fill the form."
@@ -157,19 +169,20 @@ export function NewVerificationPage() {
         <SandboxPatientPicker sandbox={sandbox.data} onPick={form.fill} disabled={form.busy} />
       ) : null}
 
-      <Card className="dv-new-verification__card">
-        <Form
+      <div className="dv-card dv-new-verification__card">
+        <form
           id={FORM_ID}
-          layout="vertical"
-          disabled={form.busy}
-          onFinish={() => void form.verify()}
+          className="dv-card-body"
+          noValidate
           aria-labelledby={TITLE_ID}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!form.busy && !noOffice) void form.verify();
+          }}
         >
           {form.problem ? (
-            <Alert
+            <Notice
               type="error"
-              role="alert"
-              showIcon
               className="dv-new-verification__alert"
               title={form.problem.title}
               description={form.problem.description}
@@ -177,21 +190,27 @@ export function NewVerificationPage() {
           ) : null}
           <PatientFields draft={form.draft} errors={form.errors} onChange={form.change} disabled={form.busy} />
           <SubscriberFields draft={form.draft} errors={form.errors} onChange={form.change} disabled={form.busy} />
-          <Space wrap className="dv-new-verification__actions">
+          <div className="dv-row dv-new-verification__actions">
             <Button type="primary" htmlType="submit" loading={form.busy} disabled={noOffice}>
               Verify
             </Button>
-            <Button onClick={form.clear}>Clear form</Button>
-          </Space>
-        </Form>
-      </Card>
+            <Button onClick={form.clear} disabled={form.busy}>
+              Clear form
+            </Button>
+          </div>
+        </form>
+      </div>
 
-      <DuplicateVerificationDialog
-        existing={form.twin?.existing ?? null}
-        onOpen={form.openExisting}
-        onVerifyAgain={() => form.twin && void form.create(form.twin.input)}
-        onCancel={() => form.setTwin(null)}
-      />
+      {form.offered ? (
+        <Suspense fallback={null}>
+          <DuplicateVerificationDialog
+            existing={form.twin?.existing ?? null}
+            onOpen={form.openExisting}
+            onVerifyAgain={() => form.twin && void form.create(form.twin.input)}
+            onCancel={() => form.setTwin(null)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

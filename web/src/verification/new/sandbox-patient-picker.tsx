@@ -4,7 +4,7 @@
  * (rejections, missing portal credential, MFA) in a collapsible help text.
  */
 import { type SandboxPatient, type SandboxPatients } from '@dv/contracts';
-import { Collapse, Select } from 'antd';
+import { Select } from 'antd';
 import { useState } from 'react';
 
 export const SANDBOX_PICKER_LABEL = 'Try a sandbox patient';
@@ -57,24 +57,14 @@ export function SandboxPatientPicker({ sandbox, onPick, disabled }: SandboxPatie
         }}
       />
       {sandbox.hints.length > 0 ? (
-        <Collapse
-          ghost
-          size="small"
-          className="dv-new-verification__hints"
-          items={[
-            {
-              key: 'hints',
-              label: 'How to try the other cases',
-              children: (
-                <ul>
-                  {sandbox.hints.map((hint) => (
-                    <li key={hint}>{hint}</li>
-                  ))}
-                </ul>
-              ),
-            },
-          ]}
-        />
+        <details className="dv-new-verification__hints">
+          <summary>How to try the other cases</summary>
+          <ul>
+            {sandbox.hints.map((hint) => (
+              <li key={hint}>{hint}</li>
+            ))}
+          </ul>
+        </details>
       ) : null}
     </section>
   );

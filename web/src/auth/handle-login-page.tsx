@@ -1,9 +1,10 @@
 /** /handleLogin: the identity provider's callback; exchanges the code and goes to the return path or home. */
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CenteredPage } from '../pages/centered-result';
 import { LoadingOverlay } from '../startup/loading-overlay';
+import { CenteredBox } from '../ui/centered-box';
+import { StatusResult } from '../ui/status-result';
 import { useSessionController } from './session-context';
 import { useRunOnce } from './use-run-once';
 
@@ -21,8 +22,8 @@ export function HandleLoginPage() {
 
   if (error === null) return <LoadingOverlay tip="Signing in…" />;
   return (
-    <CenteredPage>
-      <Result
+    <CenteredBox>
+      <StatusResult
         status="error"
         title={<h1 className="dv-page-title">Sign-in failed</h1>}
         subTitle={error}
@@ -32,6 +33,6 @@ export function HandleLoginPage() {
           </Link>
         }
       />
-    </CenteredPage>
+    </CenteredBox>
   );
 }

@@ -1,6 +1,8 @@
-/** /management: where company users start their administrative work, one link per page their roles open. */
+/**
+ * /management: where company users start their administrative work, one link per page their roles open. Each
+ * link is drawn as a small card by management.css: antd's Card would bring its Tabs, Menu and Dropdown along.
+ */
 import { matchRoute, PATHS } from '@dv/contracts';
-import { Card, Empty, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useAccess } from '../office/office-context';
 import { managementPagesFor } from './management-pages';
@@ -13,20 +15,18 @@ export function ManagementPage() {
   const pages = managementPagesFor(access.effectiveRoles);
   return (
     <section className="dv-page" aria-labelledby="management-title">
-      <Typography.Title level={1} id="management-title" className="dv-page-title">
+      <h1 id="management-title" className="dv-page-title">
         {TITLE}
-      </Typography.Title>
+      </h1>
       {pages.length === 0 ? (
-        <Empty description="Your roles open no management pages." />
+        <p className="dv-management__empty">Your roles open no management pages.</p>
       ) : (
         <nav aria-label="Management pages">
           <ul className="dv-management__pages">
             {pages.map((page) => (
               <li key={page.path}>
                 <Link to={page.path} className="dv-management__link">
-                  <Card hoverable size="small" className="dv-management__card">
-                    {page.label}
-                  </Card>
+                  {page.label}
                 </Link>
               </li>
             ))}

@@ -1,21 +1,16 @@
-import { Button, Card, Result } from 'antd';
-import { type ReactNode } from 'react';
+/**
+ * A signed-out user's page: why, and a button to sign in, centred (the signed-out '/', /sessionEnd). Plain HTML
+ * and the ui/ blocks rather than antd's Card and Result, which would be most of what these pages load.
+ */
+import { Button } from 'antd';
 import { Link } from 'react-router-dom';
+import { CenteredBox } from '../ui/centered-box';
+import { StatusResult } from '../ui/status-result';
 
-/** A page whose whole content is one message, centred. */
-export function CenteredPage({ children }: { children: ReactNode }) {
-  return (
-    <main className="dv-centered">
-      <Card className="dv-centered-card">{children}</Card>
-    </main>
-  );
-}
-
-/** A signed-out user's page: why, and a button to sign in. */
 export function SignInPrompt({ title, explanation, to, action }: { title: string; explanation: string; to: string; action: string }) {
   return (
-    <CenteredPage>
-      <Result
+    <CenteredBox>
+      <StatusResult
         status="info"
         title={<h1 className="dv-page-title">{title}</h1>}
         subTitle={explanation}
@@ -25,6 +20,6 @@ export function SignInPrompt({ title, explanation, to, action }: { title: string
           </Link>
         }
       />
-    </CenteredPage>
+    </CenteredBox>
   );
 }

@@ -1,12 +1,14 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router-dom';
-import { CenteredPage } from './centered-result';
+import { CenteredBox } from '../ui/centered-box';
+import { StatusResult } from '../ui/status-result';
 
 export function UnauthorizedPage() {
   return (
-    <CenteredPage>
-      <Result
-        status="403"
+    <CenteredBox>
+      {/* A warning sign where antd's Result drew its large 403 picture, which the page would download for it. */}
+      <StatusResult
+        status="warning"
         title={<h1 className="dv-page-title">Unauthorized</h1>}
         subTitle="Your account does not give access to this page."
         extra={
@@ -15,6 +17,6 @@ export function UnauthorizedPage() {
           </Link>
         }
       />
-    </CenteredPage>
+    </CenteredBox>
   );
 }

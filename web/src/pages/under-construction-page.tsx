@@ -1,6 +1,6 @@
 import { matchRoute, PATHS } from '@dv/contracts';
-import { Result } from 'antd';
 import { useLocation } from 'react-router-dom';
+import { StatusResult } from '../ui/status-result';
 
 /** /under-construction, and every page whose content a later release builds. */
 export function UnderConstructionPage() {
@@ -8,7 +8,7 @@ export function UnderConstructionPage() {
   const route = matchRoute(pathname);
   const title = route && route.path !== PATHS.underConstruction ? route.label : 'Under construction';
   return (
-    <Result
+    <StatusResult
       status="info"
       title={<h1 className="dv-page-title">{title}</h1>}
       subTitle="This page is under construction. It will be available in a coming release."

@@ -233,4 +233,4 @@ async function run(args) {
   console.log(JSON.stringify({ bench: 'web', maxInitialKB, ticketPageMs }));
 }
 
-module.exports = { run, initialJsPerRoute };
+module.exports = { run, initialJsPerRoute, BUDGET_KB };

@@ -9,6 +9,7 @@ import { accessibilityScenarios } from './accessibility.mjs';
 import { verificationFlowScenarios } from './verification-flow.mjs';
 import { verificationEditScenarios } from './verification-edit.mjs';
 import { verificationAccessibility } from './verification-accessibility.mjs';
+import { webBudget } from './web-budget.mjs';
 
 export const scenarios = [
   organizationPrompt,
@@ -25,4 +26,5 @@ export const scenarios = [
   ...verificationFlowScenarios,
   ...verificationEditScenarios,
   verificationAccessibility,
+  webBudget,
 ];

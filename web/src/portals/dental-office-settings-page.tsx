@@ -3,8 +3,9 @@
  * (`?tab=1`, SPEC section 2), its portal credentials. The office settings tab comes with a later release.
  */
 import { PORTAL_CREDENTIALS_TAB } from '@dv/contracts';
-import { Result, Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
+import { StatusResult } from '../ui/status-result';
+import { Tabs } from '../ui/tabs';
 import { useOffice } from '../office/office-context';
 import { mayEditCredentials } from './credential-permissions';
 import { PortalCredentialsPanel } from './portal-credentials-panel';
@@ -32,7 +33,7 @@ export function DentalOfficeSettingsPage() {
             key: OFFICE_SETTINGS_TAB,
             label: 'Office settings',
             children: (
-              <Result
+              <StatusResult
                 status="info"
                 title="Office settings"
                 subTitle="This part of the page is under construction. It will be available in a coming release."
@@ -44,7 +45,7 @@ export function DentalOfficeSettingsPage() {
             label: 'Portal credentials',
             children:
               currentOfficeId === null ? (
-                <Result status="info" title="Choose a dental office to see its portal credentials." />
+                <StatusResult status="info" title="Choose a dental office to see its portal credentials." />
               ) : (
                 <PortalCredentialsPanel key={currentOfficeId} officeId={currentOfficeId} canEdit={mayEditCredentials(access.roles)} />
               ),

@@ -42,7 +42,8 @@ export function JsonDialog({ target, onClose }: { target: JsonDialogTarget; onCl
         </Button>,
       ]}
     >
-      <pre className="dv-json" aria-label="Portal and credential JSON">
+      {/* Focusable, so the keyboard can scroll a long reply inside its box. */}
+      <pre className="dv-json" aria-label="Portal and credential JSON" tabIndex={0}>
         {json}
       </pre>
     </Modal>

@@ -6,12 +6,16 @@
  * open (the user has just saved the credential), the code field takes the focus so the code can be typed at once,
  * unless the user is typing elsewhere or working in a dialog; a page that opens on credentials already waiting for
  * a code leaves the focus alone.
+ *
+ * A plain input beside antd's Button (which the app shell has anyway) rather than antd's Input and Space.Compact:
+ * the credentials page shows the entry on first render, and the ticket page loads it for a job waiting for a code.
  */
 import { MESSAGES, type PortalCredentialStatus } from '@dv/contracts';
-import { Button, Input, type InputRef, Space, Typography } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { canSend, isBusy, MFA_IDLE, mfaReducer, showsCodeInput } from './mfa-machine';
 import { type MfaAnswer } from './portals-api';
+import './portals.css';
 
 /** True while the user is typing somewhere or working in a dialog: no field should take the focus from them. */
 function userIsBusyElsewhere(): boolean {
@@ -30,7 +34,7 @@ export type MfaEntryProps = {
 export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
   const [state, dispatch] = useReducer(mfaReducer, MFA_IDLE);
   const [code, setCode] = useState('');
-  const inputRef = useRef<InputRef>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const previousStatus = useRef<PortalCredentialStatus | null | undefined>(undefined);
 
   useEffect(() => {
@@ -59,9 +63,11 @@ export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
   return (
     <div className="dv-mfa" role="group" aria-label={`MFA code for ${portalName}`}>
       {withInput ? (
-        <Space.Compact block>
-          <Input
+        <div className="dv-mfa__row">
+          <input
             ref={inputRef}
+            type="text"
+            className="dv-mfa__input"
             aria-label="MFA code"
             placeholder="MFA code"
             autoComplete="one-time-code"
@@ -69,22 +75,24 @@ export function MfaEntry({ portalName, status, submit }: MfaEntryProps) {
             value={code}
             disabled={busy}
             onChange={(event) => setCode(event.target.value)}
-            onPressEnter={() => void send()}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.nativeEvent.isComposing) void send();
+            }}
           />
           <Button type="primary" disabled={!canSend(state, code, status)} loading={state.phase === 'submitting'} onClick={() => void send()}>
             {MESSAGES.BUTTON_SEND}
           </Button>
-        </Space.Compact>
+        </div>
       ) : null}
       {state.phase === 'waiting' ? (
-        <Typography.Text type="secondary" role="status">
+        <span className="dv-text-secondary" role="status">
           {MESSAGES.MFA_WAITING}
-        </Typography.Text>
+        </span>
       ) : null}
       {state.phase === 'error' && state.error ? (
-        <Typography.Text type="danger" role="alert">
+        <span className="dv-text-danger" role="alert">
           {state.error}
-        </Typography.Text>
+        </span>
       ) : null}
     </div>
   );

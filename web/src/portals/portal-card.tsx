@@ -5,7 +5,8 @@
  * Readers (roles that may not change credentials) see no Login, Edit or Delete.
  */
 import { CREDENTIAL_CARD_MAX_CARRIERS, MESSAGES, type Portal, type PortalCredential } from '@dv/contracts';
-import { Button, Card, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
+import { Pill } from '../ui/pill';
 import { overallStatus, providerStatuses } from './credential-status';
 import { MfaEntry } from './mfa-entry';
 import { type CallOutcome, type MfaAnswer } from './portals-api';
@@ -34,11 +35,15 @@ function Carriers({ carriers }: { carriers: readonly string[] }) {
   return (
     <div className="dv-portal-card__carriers" aria-label="Carriers">
       {shown.map((carrier) => (
-        <Tag key={carrier}>{carrier}</Tag>
+        <Pill key={carrier} tone="default">
+          {carrier}
+        </Pill>
       ))}
       {hidden.length > 0 ? (
         <Tooltip title={hidden.join(', ')}>
-          <Tag className="dv-portal-card__more">{MESSAGES.MORE_CARRIERS(hidden.length)}</Tag>
+          <Pill tone="default" className="dv-portal-card__more">
+            {MESSAGES.MORE_CARRIERS(hidden.length)}
+          </Pill>
         </Tooltip>
       ) : null}
     </div>
@@ -49,18 +54,17 @@ export function PortalCard(props: PortalCardProps) {
   const { portal, credential, canEdit, credentialsKnown } = props;
   const statuses = credential ? providerStatuses(credential) : [];
   return (
-    <section aria-label={portal.name} className="dv-portal-card">
-      <Card
-        title={portal.name}
-        extra={
-          <Button size="small" type="text" onClick={props.onShowJson}>
-            Show JSON
-          </Button>
-        }
-      >
-        <Typography.Link href={portal.url} target="_blank" rel="noopener noreferrer" className="dv-portal-card__url">
+    <section aria-label={portal.name} className="dv-portal-card dv-card">
+      <div className="dv-portal-card__head">
+        <h2 className="dv-portal-card__title">{portal.name}</h2>
+        <Button size="small" type="text" onClick={props.onShowJson}>
+          Show JSON
+        </Button>
+      </div>
+      <div className="dv-card-body">
+        <a href={portal.url} target="_blank" rel="noopener noreferrer" className="dv-portal-card__url">
           {portal.url}
-        </Typography.Link>
+        </a>
         <Carriers carriers={portal.carriers} />
         {credential ? (
           <>
@@ -71,9 +75,9 @@ export function PortalCard(props: PortalCardProps) {
                 ))}
               </div>
             ) : null}
-            <Typography.Paragraph className="dv-portal-card__username">
-              Logged in as <Typography.Text strong>{credential.username}</Typography.Text>
-            </Typography.Paragraph>
+            <p className="dv-portal-card__username">
+              Logged in as <strong>{credential.username}</strong>
+            </p>
             <MfaEntry
               key={credential.id}
               portalName={portal.name}
@@ -82,7 +86,7 @@ export function PortalCard(props: PortalCardProps) {
             />
           </>
         ) : null}
-        <Space wrap className="dv-portal-card__actions">
+        <div className="dv-row dv-portal-card__actions">
           {!credential && canEdit && credentialsKnown ? (
             <Button type="primary" onClick={props.onLogin}>
               {MESSAGES.BUTTON_LOGIN}
@@ -104,8 +108,8 @@ export function PortalCard(props: PortalCardProps) {
             </Popconfirm>
           ) : null}
           {credential ? <RetryLoginButton key={credential.id} retry={props.retry} onRetried={props.onRetried} /> : null}
-        </Space>
-      </Card>
+        </div>
+      </div>
     </section>
   );
 }

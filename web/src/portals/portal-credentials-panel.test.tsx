@@ -24,7 +24,7 @@ const card = (name: string) => screen.findByRole('region', { name });
 const chipsOf = (region: HTMLElement) =>
   within(region)
     .queryAllByText(/^(DentalXChange|Portal AI): /)
-    .map((chip) => chip.closest('.ant-tag')?.textContent);
+    .map((chip) => chip.closest('.dv-status-chip')?.textContent);
 
 describe('portal credentials page: cards', () => {
   it('shows the title and one card per portal with its name, URL, at most 3 carriers and +N more', async () => {

@@ -5,12 +5,14 @@
  * /dental-office-settings and on /management/portal-credentials.
  */
 import { MESSAGES, type Portal, type PortalCredential, type PortalCredentialInput, type PortalCredentialUpdateInput } from '@dv/contracts';
-import { Alert, Empty, Spin, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useServices } from '../app/services-context';
 import { useInfoBar } from '../info-bar/info-bar';
-import { CredentialDialog, type CredentialDialogTarget } from './credential-dialog';
-import { JsonDialog, type JsonDialogTarget } from './json-dialog';
+import { Pill } from '../ui/pill';
+import type { CredentialDialogTarget } from './credential-dialog';
+import type { JsonDialogTarget } from './json-dialog';
 import { PortalCard } from './portal-card';
 import { createCredential, deleteCredential, retryLogin, submitMfaCode, updateCredential } from './portals-api';
 import {
@@ -21,6 +23,10 @@ import {
   useSandbox,
 } from './use-portal-credentials';
 import './portals.css';
+
+// The dialogs (antd's Modal, Form and Input) load when first opened: the page shows its cards without them.
+const CredentialDialog = lazy(() => import('./credential-dialog').then((m) => ({ default: m.CredentialDialog })));
+const JsonDialog = lazy(() => import('./json-dialog').then((m) => ({ default: m.JsonDialog })));
 
 export type PortalCredentialsPanelProps = {
   officeId: string;
@@ -33,6 +39,24 @@ function loadErrors(portalsFailed: boolean, credentialsFailed: boolean): string[
     ...(portalsFailed ? [MESSAGES.FAILED_TO_LOAD_PORTALS] : []),
     ...(credentialsFailed ? [MESSAGES.FAILED_TO_LOAD_CREDENTIALS] : []),
   ];
+}
+
+/** 'Failed to load portal credentials data', what failed, and a Dismiss button: drawn like antd's error Alert. */
+function LoadErrorAlert({ description, onDismiss }: { description: string; onDismiss: () => void }) {
+  return (
+    <div className="dv-alert dv-alert--error dv-portal-credentials__alert" role="alert">
+      <span className="dv-alert__icon" aria-hidden="true">
+        <CloseCircleFilled />
+      </span>
+      <div className="dv-alert__body">
+        <div className="dv-alert__title">{MESSAGES.FAILED_TO_LOAD_PORTAL_CREDENTIALS_DATA}</div>
+        <div className="dv-alert__description">{description}</div>
+      </div>
+      <button type="button" className="dv-alert__close" aria-label="Dismiss" onClick={onDismiss}>
+        <CloseOutlined />
+      </button>
+    </div>
+  );
 }
 
 export function PortalCredentialsPanel({ officeId, canEdit }: PortalCredentialsPanelProps) {
@@ -81,38 +105,25 @@ export function PortalCredentialsPanel({ officeId, canEdit }: PortalCredentialsP
       <div className="dv-portal-credentials__heading">
         <h1 className="dv-page-title">{MESSAGES.PORTAL_CREDENTIALS_TITLE}</h1>
         {sandbox ? (
-          <Tag color="purple" className="dv-sandbox-badge">
+          <Pill tone="default" className="dv-sandbox-badge">
             sandbox
-          </Tag>
+          </Pill>
         ) : null}
       </div>
 
       {errors.length > 0 && dismissed !== errorKey ? (
-        <Alert
-          type="error"
-          showIcon
-          className="dv-portal-credentials__alert"
-          title={MESSAGES.FAILED_TO_LOAD_PORTAL_CREDENTIALS_DATA}
-          description={errors.join('. ')}
-          closable={{ onClose: () => setDismissed(errorKey), 'aria-label': 'Dismiss' }}
-        />
+        <LoadErrorAlert description={errors.join('. ')} onDismiss={() => setDismissed(errorKey)} />
       ) : null}
 
       {loading ? (
         <div className="dv-portal-credentials__loading">
-          <Spin aria-label="Loading portals" />
+          <span className="dv-spinner" role="img" aria-label="Loading portals" />
         </div>
       ) : portals.isSuccess && list.length === 0 ? (
-        <Empty
-          className="dv-portal-credentials__empty"
-          description={
-            <>
-              <Typography.Text strong>{MESSAGES.NO_PORTALS_AVAILABLE}</Typography.Text>
-              <br />
-              <Typography.Text type="secondary">{MESSAGES.NO_PORTALS_HINT}</Typography.Text>
-            </>
-          }
-        />
+        <div className="dv-portal-credentials__empty">
+          <strong>{MESSAGES.NO_PORTALS_AVAILABLE}</strong>
+          <span className="dv-text-secondary">{MESSAGES.NO_PORTALS_HINT}</span>
+        </div>
       ) : (
         <div className="dv-portal-credentials__grid">
           {list.map((portal) => {
@@ -137,19 +148,21 @@ export function PortalCredentialsPanel({ officeId, canEdit }: PortalCredentialsP
         </div>
       )}
 
-      {dialog ? (
-        <CredentialDialog
-          target={dialog}
-          onClose={() => setDialog(null)}
-          save={(input) => save(dialog, input)}
-          onSaved={(credential) => {
-            cache.put(credential);
-            infoBar.show({ type: 'saved' });
-            void cache.refetch();
-          }}
-        />
-      ) : null}
-      {json ? <JsonDialog target={json} onClose={() => setJson(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog ? (
+          <CredentialDialog
+            target={dialog}
+            onClose={() => setDialog(null)}
+            save={(input) => save(dialog, input)}
+            onSaved={(credential) => {
+              cache.put(credential);
+              infoBar.show({ type: 'saved' });
+              void cache.refetch();
+            }}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>{json ? <JsonDialog target={json} onClose={() => setJson(null)} /> : null}</Suspense>
     </div>
   );
 }

@@ -13,3 +13,4 @@ export * from './menu';
 export * from './payment-gate';
 export * from './api-routes';
 export * from './next-eligible';
+export * from './patient-data';

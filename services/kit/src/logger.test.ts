@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
+import { PATIENT_DATA_FIELDS } from '@dv/contracts';
 import { createLogger, withoutQueryValues } from './logger';
 import { buildServer } from './server';
 
@@ -23,7 +24,7 @@ describe('createLogger', () => {
       {
         password: 'p0',
         user: { email: 'a@b.test', password: 'p1', credentials: { token: 't2', refresh_token: 'r2' } },
-        req: { headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'set-cookie': 'sid=2', host: 'h' } },
+        request: { headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'set-cookie': 'sid=2', host: 'h' } },
         body: { accessToken: 'a1', idToken: 'i1', client_secret: 's1', keep: 'me' },
       },
       'hello',
@@ -37,15 +38,15 @@ describe('createLogger', () => {
       name: 'test',
       msg: 'hello',
       user: { email: 'a@b.test', credentials: {} },
-      req: { headers: { host: 'h' } },
+      request: { headers: { host: 'h' } },
       body: { keep: 'me' },
     });
   });
 
   it('removes extra fields a service names', () => {
     const { lines, destination } = capture();
-    createLogger({ name: 'test', destination, redact: ['ssn'] }).info({ patient: { ssn: '123', name: 'x' } }, 'p');
-    expect(lines[0]).toMatchObject({ patient: { name: 'x' } });
+    createLogger({ name: 'test', destination, redact: ['ssn'] }).info({ record: { ssn: '123', name: 'x' } }, 'p');
+    expect(lines[0]).toMatchObject({ record: { name: 'x' } });
     expect(JSON.stringify(lines)).not.toContain('123');
   });
 
@@ -66,6 +67,34 @@ describe('createLogger', () => {
       }),
       { numRuns: 40 },
     );
+    await app.close();
+  });
+
+  it('removes every patient-data field of a logged body, at any of the first levels, whatever the value (generated cases)', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger({ name: 'test', destination });
+    const canary = fc.stringMatching(/^[A-Za-z0-9/ -]{4,20}$/).map((text) => `PHI${text}`);
+    fc.assert(
+      fc.property(fc.constantFrom(...PATIENT_DATA_FIELDS), canary, fc.integer({ min: 0, max: 3 }), (field, value, depth) => {
+        lines.length = 0;
+        let logged: Record<string, unknown> = { [field]: value, keep: 'me' };
+        for (let level = 0; level < depth; level += 1) logged = { body: logged };
+        logger.info(logged, 'a request body');
+        expect(JSON.stringify(lines)).not.toContain(value);
+        expect(JSON.stringify(lines)).toContain('"keep":"me"');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('logs the route pattern of a request, not its path values or query', async () => {
+    const { lines, destination } = capture();
+    const app = await buildServer({ name: 'test', logger: createLogger({ name: 'test', destination, level: 'trace' }), rateLimit: false });
+    app.get('/api/verifications/:id', () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/api/verifications/v-123?memberId=PHI-CANARY' });
+    const incoming = lines.find((line) => line.msg === 'incoming request') as { req?: Record<string, unknown> } | undefined;
+    expect(incoming?.req).toMatchObject({ method: 'GET', route: '/api/verifications/:id', url: '/api/verifications/v-123?memberId=…' });
+    expect(JSON.stringify(lines)).not.toContain('PHI-CANARY');
     await app.close();
   });
 

@@ -1,9 +1,14 @@
+import { PATIENT_DATA_FIELDS } from '@dv/contracts';
 import pino, { type DestinationStream, type Logger as PinoLogger, type LevelWithSilent } from 'pino';
 
 export type Logger = PinoLogger;
 
-/** Field names that never reach a log line, at any of the first four levels of nesting. */
+/**
+ * Field names that never reach a log line, at any of the first four levels of nesting: secrets, and the names
+ * patient data travels under (contracts' PATIENT_DATA_FIELDS).
+ */
 export const ALWAYS_REDACTED_FIELDS: readonly string[] = [
+  ...PATIENT_DATA_FIELDS,
   'password',
   'newPassword',
   'currentPassword',
@@ -56,14 +61,21 @@ export function withoutQueryValues(url: string): string {
   return `${url.slice(0, mark)}?${names.join('&')}`;
 }
 
-/** Every `url` field of a log line, at the top or one level down (fastify's `req.url`), without query values. */
+/** A record written as a literal; fastify's request is not one and goes through {@link requestLine} instead. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Every `url` field of a log line, at the top or one level down, without query values. */
 function scrubUrls(object: Record<string, unknown>): Record<string, unknown> {
   let changed: Record<string, unknown> | null = null;
   for (const [key, value] of Object.entries(object)) {
     if (key === 'url' && typeof value === 'string' && value.includes('?')) {
       changed ??= { ...object };
       changed[key] = withoutQueryValues(value);
-    } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { url?: unknown }).url === 'string') {
+    } else if (isPlainObject(value) && typeof value.url === 'string') {
       const inner = value as { url: string };
       if (!inner.url.includes('?')) continue;
       changed ??= { ...object };
@@ -71,6 +83,30 @@ function scrubUrls(object: Record<string, unknown>): Record<string, unknown> {
     }
   }
   return changed ?? object;
+}
+
+/** What fastify's request line and a logged request show (fastify passes its request as `req`). */
+interface LoggedRequest {
+  readonly method?: string;
+  readonly url?: string;
+  readonly host?: string;
+  readonly ip?: string;
+  readonly routeOptions?: { readonly url?: string };
+}
+
+/**
+ * A request as a log line shows it: the method, the route's pattern ('/api/verifications/:id', when the request
+ * matched one), the URL without query values, the host and the caller's address. Nothing of the body or the
+ * headers: those go through the redaction above when a service logs them itself.
+ */
+export function requestLine(req: LoggedRequest): Record<string, unknown> {
+  return {
+    method: req.method,
+    route: req.routeOptions?.url,
+    url: typeof req.url === 'string' ? withoutQueryValues(req.url) : undefined,
+    host: req.host,
+    remoteAddress: req.ip,
+  };
 }
 
 export interface LoggerOptions {
@@ -90,6 +126,8 @@ export function createLogger(options: LoggerOptions): Logger {
       name: options.name,
       level: options.level ?? 'info',
       redact: { paths: redactionPaths(fields), remove: true },
+      // Fastify's own `req` serializer would log the URL as sent; this one wins over it (fastify keeps ours).
+      serializers: { req: requestLine },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }), log: scrubUrls },
     },

@@ -2,7 +2,7 @@
  * The gateway under test, for real: listening on loopback, verifying tokens of a test issuer whose JWKS is
  * served over HTTP, proxying to a real upstream double that also answers the offices directory.
  */
-import { createLogger, createTestIssuer, type TestIssuer } from '@dv/kit';
+import { createLogger, createTestIssuer, type Logger, type TestIssuer } from '@dv/kit';
 import { request } from 'undici';
 import { gatewayConfig, type GatewayConfig } from '../config';
 import { startGateway, type RunningGateway } from '../start';
@@ -31,6 +31,8 @@ export interface GatewayHarnessOptions {
   readonly upstreams?: Partial<Record<UpstreamService, string>>;
   readonly routes?: readonly UpstreamRoute[];
   readonly bodyLimits?: readonly RouteBodyLimit[];
+  /** The gateway's logger; silent by default. A test that reads what is logged passes one of its own. */
+  readonly logger?: Logger;
 }
 
 export interface CallOptions {
@@ -93,7 +95,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
   });
   const gateway = await startGateway({
     config,
-    logger: createLogger({ name: 'gateway-test', level: 'silent' }),
+    logger: options.logger ?? createLogger({ name: 'gateway-test', level: 'silent' }),
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.bodyLimits ? { bodyLimits: options.bodyLimits } : {}),
   });

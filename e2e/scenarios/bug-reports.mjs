@@ -94,7 +94,7 @@ async function waitForNone(locator, what) {
   }
 }
 
-/** Button-style radios hide their input; the user clicks the label. */
+/** Button-style radios: the user clicks the label drawn as the button. */
 function statusFilter(page, label) {
   return page.locator('.dv-bug-list__filters label').filter({ hasText: new RegExp(`^${label}$`) });
 }
@@ -277,14 +277,14 @@ export const bugReports = {
       await admin.getByRole('link', { name: 'Download plan-search.png' }).getAttribute('download'),
       'plan-search.png',
     );
-    const details = await admin.locator('.ant-descriptions').innerText();
+    const details = await admin.getByRole('table', { name: title }).innerText();
     assert.ok(details.includes('/verification'), `the page address is kept: ${details}`);
     assert.ok(details.includes('Not solved yet'));
     await adminShot('7-detail');
 
     await admin.getByRole('button', { name: 'Mark as solved' }).click();
     await admin.getByRole('button', { name: 'Reopen' }).waitFor();
-    const solvedOn = admin.locator('.ant-descriptions th').filter({ hasText: 'Solved on' }).locator('xpath=following-sibling::td[1]');
+    const solvedOn = admin.getByRole('table', { name: title }).getByRole('rowheader', { name: 'Solved on' }).locator('xpath=following-sibling::td[1]');
     assert.match(await solvedOn.innerText(), /^\d\d\/\d\d\/\d{4} \d\d:\d\d (AM|PM)$/);
     await adminShot('8-solved');
 
@@ -301,7 +301,7 @@ export const bugReports = {
     await statusFilter(admin, 'Solved').click();
     await admin.waitForURL((url) => url.searchParams.get('solved') === 'true', { waitUntil: 'commit' });
     assert.equal((await solvedList).status(), 200);
-    await waitForNone(admin.locator('.ant-table .ant-spin-spinning'), 'the list loading');
+    await waitForNone(admin.locator('table[aria-busy="true"]'), 'the list loading');
     await row.waitFor();
     assert.ok((await row.innerText()).includes('Solved'));
     await adminShot('9-solved-filter');
@@ -362,7 +362,7 @@ export const bugReportPdf = {
       await page.waitForTimeout(100);
     }
     await viewerFrame().waitForLoadState();
-    const details = await page.locator('.ant-descriptions').innerText();
+    const details = await page.getByRole('table', { name: title }).innerText();
     assert.ok(details.includes('Data error'), `the report's type is shown: ${details}`);
     await page.waitForTimeout(500); // let the viewer draw the page for the screenshot
     await shot('2-pdf-preview');

@@ -4,9 +4,10 @@
  * report's own metadata, never by what the reply claims.
  */
 import { type BugAttachmentInfo } from '@dv/contracts';
-import { Alert, Button, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { PlaceholderLines } from '../ui/placeholder-lines';
 import { fileSizeText } from './bug-attachment';
+import { LoadError } from './load-error';
 import { useBugAttachment } from './management-bugs-api';
 
 export type AttachmentPreviewProps = {
@@ -40,29 +41,17 @@ export function AttachmentPreview({ reportId, attachment }: AttachmentPreviewPro
   const label = `Attachment ${attachment.fileName}`;
 
   if (bytes.isError) {
-    return (
-      <Alert
-        type="error"
-        role="alert"
-        showIcon
-        title="The attachment could not be loaded."
-        action={
-          <Button size="small" onClick={() => void bytes.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadError title="The attachment could not be loaded." onRetry={() => void bytes.refetch()} />;
   }
-  if (!url) return <Spin aria-label="Loading the attachment" />;
+  if (!url) return <PlaceholderLines rows={3} label="Loading the attachment" />;
   return (
     <>
-      <Typography.Paragraph>
+      <p className="dv-para dv-bug-detail__download">
         <a href={url} download={attachment.fileName}>
           Download {attachment.fileName}
         </a>{' '}
-        <Typography.Text type="secondary">({fileSizeText(attachment.size)})</Typography.Text>
-      </Typography.Paragraph>
+        <span className="dv-text-secondary">({fileSizeText(attachment.size)})</span>
+      </p>
       {attachment.mime === 'application/pdf' ? (
         <iframe className="dv-pdf" title={label} src={url} />
       ) : (

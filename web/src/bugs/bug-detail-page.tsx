@@ -1,13 +1,21 @@
 /**
  * /management/bugs/{id}: one report (type, title, who, office, page, dates, explanation), its attachment, and
  * 'Mark as solved' / 'Reopen'. The way back keeps the list's filters.
+ *
+ * Plain HTML headings, details table and states rather than antd's Typography, Descriptions, Result, Spin and
+ * Alert, which the page would otherwise load before it renders (issue 12's budget).
  */
 import { type ManagedBugReport, matchRoute, PATHS } from '@dv/contracts';
-import { Alert, Button, Descriptions, type DescriptionsProps, Result, Spin, Typography } from 'antd';
+import { Button } from 'antd';
+import { type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useInfoBar } from '../info-bar/info-bar';
+import { useNarrowScreen } from '../layout/use-narrow-screen';
+import { PlaceholderLines } from '../ui/placeholder-lines';
+import { StatusResult } from '../ui/status-result';
 import { AttachmentPreview } from './attachment-preview';
 import { listPathFrom } from './bug-list-state';
+import { LoadError } from './load-error';
 import { BugsCallError, useBugReport, useSetBugSolved } from './management-bugs-api';
 import { reportDateTime } from './report-dates';
 import { SolvedTag } from './solved-tag';
@@ -15,12 +23,18 @@ import { useReportOffices } from './use-report-offices';
 import './bugs.css';
 
 const TITLE = matchRoute(PATHS.managementBug)?.label ?? 'Bug Report';
-/** Two columns of details; one on a phone, where two would push the table past the screen's edge. */
-const DETAIL_COLUMNS = { xs: 1, sm: 2 } as const;
+
+type Detail = {
+  readonly key: string;
+  readonly label: string;
+  readonly value: ReactNode;
+  /** A whole row of its own (long values). */
+  readonly wide?: boolean;
+};
 
 /** The page a report came from, as a link into the app; anything that is not a plain path stays text. */
 function PageLink({ url }: { url: string }) {
-  if (!url.startsWith('/') || url.startsWith('//')) return <Typography.Text>{url}</Typography.Text>;
+  if (!url.startsWith('/') || url.startsWith('//')) return <span>{url}</span>;
   return (
     <a href={url} target="_blank" rel="noopener noreferrer">
       {url}
@@ -47,44 +61,76 @@ function SolveButton({ report }: { report: ManagedBugReport }) {
   );
 }
 
+/**
+ * Label and value cells, two pairs to a row (one on a phone, where two would push the table past the screen's
+ * edge); a wide value takes a row of its own.
+ */
+function DetailsTable({ details, labelledBy }: { details: readonly Detail[]; labelledBy: string }) {
+  const perRow = useNarrowScreen() ? 1 : 2;
+  const rows: Detail[][] = [];
+  for (const detail of details) {
+    const last = rows.at(-1);
+    if (!detail.wide && last && last.length < perRow && !last[0]!.wide) last.push(detail);
+    else rows.push([detail]);
+  }
+  return (
+    <table className="dv-bug-detail__fields" aria-labelledby={labelledBy}>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row[0]!.key}>
+            {row.map((detail, index) => {
+              // The last pair of a short row reaches the table's edge.
+              const span = index === row.length - 1 ? (perRow - row.length) * 2 + 1 : 1;
+              return [
+                <th key={`${detail.key}-label`} scope="row">
+                  {detail.label}
+                </th>,
+                <td key={`${detail.key}-value`} colSpan={span > 1 ? span : undefined}>
+                  {detail.value}
+                </td>,
+              ];
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function ReportView({ report }: { report: ManagedBugReport }) {
   const offices = useReportOffices();
-  const items: DescriptionsProps['items'] = [
-    { key: 'type', label: 'Type', children: report.type },
-    { key: 'status', label: 'Status', children: <SolvedTag solved={report.solved} /> },
-    { key: 'user', label: 'Reported by', children: report.user },
-    { key: 'office', label: 'Office', children: offices.nameOf(report.officeId) },
-    { key: 'created', label: 'Reported on', children: reportDateTime(report.creationDate) },
-    {
-      key: 'solvingDate',
-      label: 'Solved on',
-      children: report.solvingDate ? reportDateTime(report.solvingDate) : 'Not solved yet',
-    },
-    { key: 'url', label: 'Page', span: 'filled', children: <PageLink url={report.url} /> },
+  const details: Detail[] = [
+    { key: 'type', label: 'Type', value: report.type },
+    { key: 'status', label: 'Status', value: <SolvedTag solved={report.solved} /> },
+    { key: 'user', label: 'Reported by', value: report.user },
+    { key: 'office', label: 'Office', value: offices.nameOf(report.officeId) },
+    { key: 'created', label: 'Reported on', value: reportDateTime(report.creationDate) },
+    { key: 'solvingDate', label: 'Solved on', value: report.solvingDate ? reportDateTime(report.solvingDate) : 'Not solved yet' },
+    { key: 'url', label: 'Page', wide: true, value: <PageLink url={report.url} /> },
     {
       key: 'description',
       label: 'Explanation',
-      span: 'filled',
-      children: <p className="dv-bug-detail__description">{report.description}</p>,
+      wide: true,
+      value: <p className="dv-bug-detail__description">{report.description}</p>,
     },
   ];
   return (
     <>
       <div className="dv-bug-detail__header">
-        <Typography.Title level={2} className="dv-page-title" id="bug-report-title">
+        <h2 className="dv-page-title dv-bug-detail__title" id="bug-report-title">
           {report.title}
-        </Typography.Title>
+        </h2>
         <SolveButton report={report} />
       </div>
-      <Descriptions bordered column={DETAIL_COLUMNS} items={items} aria-labelledby="bug-report-title" />
+      <DetailsTable details={details} labelledBy="bug-report-title" />
       <section className="dv-bug-detail__attachment" aria-labelledby="bug-attachment-title">
-        <Typography.Title level={3} id="bug-attachment-title">
+        <h3 id="bug-attachment-title" className="dv-bug-detail__subtitle">
           Attachment
-        </Typography.Title>
+        </h3>
         {report.attachment ? (
           <AttachmentPreview reportId={report.id} attachment={report.attachment} />
         ) : (
-          <Typography.Text type="secondary">No attachment was sent with this report.</Typography.Text>
+          <p className="dv-para dv-text-secondary">No attachment was sent with this report.</p>
         )}
       </section>
     </>
@@ -99,36 +145,26 @@ export function BugDetailPage() {
 
   let body;
   if (report.isPending) {
-    body = <Spin aria-label="Loading the bug report" />;
+    body = <PlaceholderLines rows={6} label="Loading the bug report" />;
   } else if (report.isError) {
     body =
       report.error instanceof BugsCallError && report.error.status === 404 ? (
-        <Result status="404" title="This bug report does not exist." subTitle="It may belong to another organization." />
+        <StatusResult status="warning" title="This bug report does not exist." subTitle="It may belong to another organization." />
       ) : (
-        <Alert
-          type="error"
-          role="alert"
-          showIcon
-          title="The bug report could not be loaded."
-          action={
-            <Button size="small" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="The bug report could not be loaded." onRetry={() => void report.refetch()} />
       );
   } else {
     body = <ReportView report={report.data} />;
   }
 
   return (
-    <section className="dv-page" aria-labelledby="bug-detail-title">
-      <Typography.Paragraph>
+    <section className="dv-page dv-bug-page" aria-labelledby="bug-detail-title">
+      <p className="dv-para">
         <Link to={back}>Back to the list</Link>
-      </Typography.Paragraph>
-      <Typography.Title level={1} id="bug-detail-title" className="dv-page-title">
+      </p>
+      <h1 id="bug-detail-title" className="dv-page-title dv-bug-detail__page-title">
         {TITLE}
-      </Typography.Title>
+      </h1>
       {body}
     </section>
   );

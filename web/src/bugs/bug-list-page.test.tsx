@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { fakeSession, ROLE_CLAIMS } from '../test-support/fake-session';
 import { renderApp } from '../test-support/render-app';
+import { pageItems } from '../ui/data-pager';
 import { changeListQuery, DEFAULT_LIST_QUERY, listQueryFromSearch, searchOfListQuery } from './bug-list-filters';
 import { fakeBugsGateway, managedReport } from './fake-bugs-gateway';
 
@@ -36,31 +37,31 @@ function openList(path = '/management/bugs', reports = REPORTS, failWith: number
 
 /**
  * The texts of the table's data rows. A plain DOM query: the helpers below poll it until the list settles, and
- * role queries walk antd's whole tree on every poll, slow enough in jsdom to miss a deadline on a busy machine.
+ * role queries walk the whole tree on every poll, slow enough in jsdom to miss a deadline on a busy machine.
  */
 async function rows() {
   const body = await waitFor(() => {
-    const found = document.querySelector('.ant-table-tbody');
+    const found = document.querySelector('.dv-bug-list__table tbody');
     expect(found).not.toBeNull();
     return found!;
   });
-  return [...body.querySelectorAll('tr.ant-table-row')].map((row) => row.textContent ?? '');
+  return [...body.querySelectorAll('tr.dv-bug-list__row')].map((row) => row.textContent ?? '');
 }
 
 async function titlesShown() {
-  await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+  await waitFor(() => expect(document.querySelector('.dv-bug-list__table[aria-busy="true"]')).toBeNull());
   return (await rows()).map((row) => REPORTS.find((report) => row.includes(report.title))?.id ?? row);
 }
 
-/** Button-style radios hide their input: the user clicks the label. */
+/** Button-style radios draw their label as the button: the user clicks the label. */
 async function pick(user: UserEvent, label: string) {
   await user.click(screen.getByLabelText(label).closest('label')!);
 }
 
 async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  const options = await screen.findAllByTitle(option);
-  await user.click(options[options.length - 1]!);
+  const select = screen.getByRole('combobox', { name: label });
+  await waitFor(() => expect(within(select).getByRole('option', { name: option })).toBeInTheDocument());
+  await user.selectOptions(select, option);
 }
 
 describe('list query in the address', () => {
@@ -164,6 +165,46 @@ describe('/management/bugs', () => {
     await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ sort: 'creationDate', order: 'desc' }));
   });
 
+  it('sorts from header buttons that say how the table is sorted', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { listCalls } = openList();
+    await titlesShown();
+    const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
+    const sortOf = () => Object.fromEntries(headers.map((header) => [header.textContent, header.getAttribute('aria-sort')]));
+    expect(sortOf()).toEqual({ Reported: 'descending', Type: null, Title: null, Office: null, 'Reported by': null, Status: null });
+    const typeButton = within(headers[1]!).getByRole('button', { name: 'Type' });
+    typeButton.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ sort: 'type', order: 'asc' }));
+    await waitFor(() => expect(sortOf()).toMatchObject({ Reported: null, Type: 'ascending' }));
+    await user.keyboard(' ');
+    await waitFor(() => expect(sortOf()).toMatchObject({ Type: 'descending' }));
+    expect(within(headers[2]!).queryByRole('button')).toBeNull();
+  });
+
+  it('offers the first, the last and the pages around the current one', () => {
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(2, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageItems(1, 10)).toEqual([1, 2, 3, 'gap', 10]);
+    expect(pageItems(5, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 'gap', 10]);
+    expect(pageItems(6, 12)).toEqual([1, 'gap', 4, 5, 6, 7, 8, 'gap', 12]);
+    expect(pageItems(12, 12)).toEqual([1, 'gap', 10, 11, 12]);
+  });
+
+  it('changes the page size, back to page 1', async () => {
+    const user = userEvent.setup({ delay: null });
+    const many = Array.from({ length: 25 }, (_, index) => managedReport({ id: `bug-${index + 1}`, title: `Report number ${index + 1}` }));
+    const { listCalls, view } = openList('/management/bugs?page=2', many);
+    await waitFor(async () => expect(await rows()).toHaveLength(5));
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50 / page');
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ page: '1', pageSize: '50' }));
+    await waitFor(async () => expect(await rows()).toHaveLength(25));
+    expect(view.location()).toBe('/management/bugs?pageSize=50');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  });
+
   it('pages on the server', async () => {
     const user = userEvent.setup({ delay: null });
     const many = Array.from({ length: 25 }, (_, index) =>
@@ -175,7 +216,7 @@ describe('/management/bugs', () => {
     );
     const { listCalls, view } = openList('/management/bugs', many);
     await waitFor(async () => expect(await rows()).toHaveLength(20));
-    await user.click(screen.getByTitle('2'));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ page: '2', pageSize: '20' }));
     await waitFor(async () => expect(await rows()).toHaveLength(5));
     expect((await rows())[0]).toContain('Report number 5');
@@ -207,7 +248,7 @@ describe('/management/bugs', () => {
     const user = userEvent.setup({ delay: null });
     const { view } = openList('/management/bugs?solved=false&sort=type&order=asc');
     await titlesShown();
-    await user.click(screen.getByText('Bright Smiles Dental – Oak Ave'));
+    await user.click(within(screen.getByRole('table')).getByText('Bright Smiles Dental – Oak Ave'));
     await waitFor(() => expect(view.location()).toBe('/management/bugs/bug-2'));
     const back = await screen.findByRole('link', { name: 'Back to the list' });
     expect(back).toHaveAttribute('href', '/management/bugs?solved=false&sort=type&order=asc');

@@ -1,6 +1,10 @@
 /**
  * /management/bugs: the organization's bug reports, filtered (solved, type, office, text), sorted (date, type,
  * solved) and paged by the bugs service. Everything the list shows is in the address; a row opens the report.
+ *
+ * Plain HTML controls, table and pager rather than antd's Table, Select, Radio, Input and Alert: with those the
+ * page loaded some 180 KB of JavaScript (gzip) before it rendered, over issue 12's budget, for features (client-side
+ * sorting and filtering, virtual lists, searchable dropdowns) a server-paged list never uses.
  */
 import {
   BUG_TYPES,
@@ -11,16 +15,20 @@ import {
   matchRoute,
   PATHS,
 } from '@dv/contracts';
-import { Alert, Button, Empty, Input, Radio, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { type SortOrder } from 'antd/es/table/interface';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from 'antd';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { DataPager } from '../ui/data-pager';
+import { Pill } from '../ui/pill';
+import { type SortDirection, SortHeader } from '../ui/sort-header';
 import { changeListQuery, hasListFilters, listQueryFromSearch, searchOfListQuery } from './bug-list-filters';
 import { type BugListState } from './bug-list-state';
-import { SolvedTag } from './solved-tag';
+import { LoadError } from './load-error';
 import { useBugReports } from './management-bugs-api';
 import { reportDateTime } from './report-dates';
+import { SolvedTag } from './solved-tag';
 import { useReportOffices } from './use-report-offices';
+import '../ui/ui.css';
 import './bugs.css';
 
 /** Long enough to let a word be typed, short enough to feel live; Enter searches at once. */
@@ -28,19 +36,32 @@ export const TEXT_SEARCH_DEBOUNCE_MS = 400;
 
 const TITLE = matchRoute(PATHS.managementBugs)?.label ?? 'Bug Reports';
 const PAGE_SIZES = [10, 20, 50, MANAGEMENT_PAGE_SIZE_MAX];
-const TYPE_OPTIONS = BUG_TYPES.map((type) => ({ value: type, label: type }));
 const SOLVED_OPTIONS = [
   { value: 'all', label: 'All' },
   { value: 'false', label: 'Unsolved' },
   { value: 'true', label: 'Solved' },
-];
-// Never back to "unsorted": the service always sorts, newest first unless told otherwise.
-const NEWEST_FIRST: SortOrder[] = ['descend', 'ascend', 'descend'];
-const A_TO_Z_FIRST: SortOrder[] = ['ascend', 'descend', 'ascend'];
+] as const;
+/** The first order a column sorts in when its header is pressed: dates newest first, words A to Z. */
+const FIRST_ORDER: Record<BugSortField, BugReportListQuery['order']> = { creationDate: 'desc', type: 'asc', solved: 'asc' };
 
-function sortOrderOf(query: BugReportListQuery, field: BugSortField): SortOrder {
-  if (query.sort !== field) return null;
-  return query.order === 'asc' ? 'ascend' : 'descend';
+type Column = {
+  readonly key: string;
+  readonly title: string;
+  /** The service's sort field, for a column whose header sorts the list. */
+  readonly sort?: BugSortField;
+  readonly style?: CSSProperties;
+  readonly cell: (report: ManagedBugReport) => ReactNode;
+};
+
+function sortDirectionOf(query: BugReportListQuery, field: BugSortField): SortDirection | undefined {
+  if (query.sort !== field) return undefined;
+  return query.order === 'asc' ? 'ascending' : 'descending';
+}
+
+/** Pressing a header sorts by its column; pressing it again turns the order round. Never back to "unsorted". */
+function sortChange(query: BugReportListQuery, field: BugSortField): Partial<BugReportListQuery> {
+  if (query.sort !== field) return { sort: field, order: FIRST_ORDER[field] };
+  return { sort: field, order: query.order === 'asc' ? 'desc' : 'asc' };
 }
 
 /** The text box: shows what the address says, and writes what is typed there once typing pauses. */
@@ -66,21 +87,80 @@ function TextFilter({ value, onSearch }: { value: string; onSearch: (text: strin
   }, [text, onSearch]);
 
   return (
-    <Input.Search
-      className="dv-bug-list__text"
+    <input
+      type="search"
+      className="dv-bug-list__control dv-bug-list__text"
       aria-label="Search"
       placeholder="Search titles and explanations"
-      allowClear
       maxLength={100}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      onSearch={(typed) => {
-        applied.current = typed.trim();
-        onSearch(typed.trim());
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        const typed = event.currentTarget.value.trim();
+        applied.current = typed;
+        onSearch(typed);
       }}
     />
   );
 }
+
+/** All, Unsolved, Solved: radio buttons drawn as one row of buttons. */
+function StatusFilter({ value, onChange }: { value: boolean | undefined; onChange: (solved: boolean | undefined) => void }) {
+  const checked = value === undefined ? 'all' : String(value);
+  return (
+    <div className="dv-segmented" role="radiogroup" aria-label="Status">
+      {SOLVED_OPTIONS.map((option) => (
+        <label key={option.value} className="dv-segmented__option">
+          <input
+            type="radio"
+            name="bug-list-status"
+            value={option.value}
+            checked={checked === option.value}
+            onChange={() => onChange(option.value === 'all' ? undefined : option.value === 'true')}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** A native select with an 'any' choice first, which clears the filter. */
+function ChoiceFilter<T extends string>({
+  label,
+  anyLabel,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  options: readonly { value: T; label: string }[];
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+}) {
+  // A value the address names that is not (yet) among the options, such as an office before the names load.
+  const known = value === undefined || options.some((option) => option.value === value);
+  return (
+    <select
+      className="dv-bug-list__control dv-bug-list__select"
+      aria-label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : (event.target.value as T))}
+    >
+      <option value="">{anyLabel}</option>
+      {known ? null : <option value={value}>{value}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const TYPE_OPTIONS = BUG_TYPES.map((type) => ({ value: type, label: type }));
 
 export function BugListPage() {
   const [search, setSearch] = useSearchParams();
@@ -98,89 +178,55 @@ export function BugListPage() {
   const onTextSearch = useCallback((text: string) => update({ text: text === '' ? undefined : text }), [update]);
 
   const detailState: BugListState = { listSearch: location.search };
-  const open = (report: ManagedBugReport) =>
-    void navigate(`/management/bugs/${encodeURIComponent(report.id)}`, { state: detailState });
+  const detailPath = (report: ManagedBugReport) => `/management/bugs/${encodeURIComponent(report.id)}`;
 
-  const columns: TableColumnsType<ManagedBugReport> = [
+  const columns: Column[] = [
     {
       key: 'creationDate',
       title: 'Reported',
-      dataIndex: 'creationDate',
-      sorter: true,
-      sortOrder: sortOrderOf(query, 'creationDate'),
-      sortDirections: NEWEST_FIRST,
-      render: (date: string) => <span className="dv-nowrap">{reportDateTime(date)}</span>,
-      width: 190,
+      sort: 'creationDate',
+      style: { width: 190 },
+      cell: (report) => <span className="dv-nowrap">{reportDateTime(report.creationDate)}</span>,
     },
-    {
-      key: 'type',
-      title: 'Type',
-      dataIndex: 'type',
-      sorter: true,
-      sortOrder: sortOrderOf(query, 'type'),
-      sortDirections: A_TO_Z_FIRST,
-      width: 170,
-    },
+    { key: 'type', title: 'Type', sort: 'type', style: { width: 170 }, cell: (report) => report.type },
     {
       key: 'title',
       title: 'Title',
-      render: (_, report) => (
-        <Space size={4} wrap>
-          <Link to={`/management/bugs/${encodeURIComponent(report.id)}`} state={detailState}>
+      cell: (report) => (
+        <span className="dv-row dv-row-tight">
+          <Link to={detailPath(report)} state={detailState}>
             {report.title}
           </Link>
-          {report.attachment ? <Tag>attachment</Tag> : null}
-        </Space>
+          {report.attachment ? <Pill tone="default">attachment</Pill> : null}
+        </span>
       ),
     },
-    { key: 'office', title: 'Office', render: (_, report) => offices.nameOf(report.officeId) },
-    { key: 'user', title: 'Reported by', dataIndex: 'user' },
-    {
-      key: 'solved',
-      title: 'Status',
-      sorter: true,
-      sortOrder: sortOrderOf(query, 'solved'),
-      sortDirections: A_TO_Z_FIRST,
-      render: (_, report) => <SolvedTag solved={report.solved} />,
-      width: 120,
-    },
+    { key: 'office', title: 'Office', cell: (report) => offices.nameOf(report.officeId) },
+    { key: 'user', title: 'Reported by', cell: (report) => report.user },
+    { key: 'solved', title: 'Status', sort: 'solved', style: { width: 120 }, cell: (report) => <SolvedTag solved={report.solved} /> },
   ];
 
   const page = reports.data;
+  const items = page?.items ?? [];
+  let emptyText: string;
+  if (reports.isError) emptyText = 'Nothing to show.';
+  else if (reports.isPending) emptyText = 'Loading bug reports...';
+  else emptyText = hasListFilters(query) ? 'No bug reports match these filters.' : 'No bug reports yet.';
+
   return (
-    <section className="dv-page" aria-labelledby="bug-list-title">
-      <Typography.Title level={1} id="bug-list-title" className="dv-page-title">
+    <section className="dv-page dv-bug-page" aria-labelledby="bug-list-title">
+      <h1 id="bug-list-title" className="dv-page-title">
         {TITLE}
-      </Typography.Title>
+      </h1>
       <div className="dv-bug-list__filters" role="search" aria-label="Filter bug reports">
-        <Radio.Group
-          aria-label="Status"
-          optionType="button"
-          options={SOLVED_OPTIONS}
-          value={query.solved === undefined ? 'all' : String(query.solved)}
-          onChange={(event) => {
-            const value = event.target.value as string;
-            update({ solved: value === 'all' ? undefined : value === 'true' });
-          }}
-        />
-        <Select
-          className="dv-bug-list__select"
-          aria-label="Type"
-          placeholder="Any type"
-          allowClear
-          options={TYPE_OPTIONS}
-          value={query.type}
-          onChange={(type?: BugReportListQuery['type']) => update({ type })}
-        />
-        <Select
-          className="dv-bug-list__select"
-          aria-label="Office"
-          placeholder="Any office"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+        <StatusFilter value={query.solved} onChange={(solved) => update({ solved })} />
+        <ChoiceFilter label="Type" anyLabel="Any type" options={TYPE_OPTIONS} value={query.type} onChange={(type) => update({ type })} />
+        <ChoiceFilter
+          label="Office"
+          anyLabel="Any office"
           options={offices.options}
           value={query.office}
-          onChange={(office?: string) => update({ office })}
+          onChange={(office) => update({ office })}
         />
         <TextFilter value={query.text ?? ''} onSearch={onTextSearch} />
         {hasListFilters(query) ? (
@@ -193,64 +239,72 @@ export function BugListPage() {
         ) : null}
       </div>
       {reports.isError ? (
-        <Alert
+        <LoadError
           className="dv-bug-list__error"
-          type="error"
-          role="alert"
-          showIcon
           title="The bug reports could not be loaded."
-          action={
-            <Button size="small" onClick={() => void reports.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void reports.refetch()}
         />
       ) : null}
-      <Table<ManagedBugReport>
-        className="dv-bug-list__table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={page?.items ?? []}
-        loading={reports.isFetching}
-        aria-busy={reports.isFetching}
-        locale={{
-          emptyText: reports.isError ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing to show." />
-          ) : reports.isPending ? (
-            <span className="dv-bug-list__loading">Loading bug reports...</span>
-          ) : (
-            <Empty description={hasListFilters(query) ? 'No bug reports match these filters.' : 'No bug reports yet.'} />
-          ),
-        }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: page?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => `${total} ${total === 1 ? 'report' : 'reports'}`,
-        }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          if (action === 'paginate') {
-            update({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? query.pageSize });
-            return;
-          }
-          if (action !== 'sort') return;
-          const sorted = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = sorted?.columnKey as BugSortField | undefined;
-          if (!field || !sorted?.order) update({ sort: 'creationDate', order: 'desc' });
-          else update({ sort: field, order: sorted.order === 'ascend' ? 'asc' : 'desc' });
-        }}
-        onRow={(report) => ({
-          className: 'dv-bug-list__row',
-          onClick: (event) => {
-            // The title link navigates by itself.
-            if ((event.target as HTMLElement).closest('a')) return;
-            open(report);
-          },
-        })}
-      />
+      <div className="dv-table-scroll" tabIndex={0} role="region" aria-label="Bug report table">
+        <table className="dv-table dv-bug-list__table" aria-labelledby="bug-list-title" aria-busy={reports.isFetching}>
+          <thead>
+            <tr>
+              {columns.map((column) =>
+                column.sort ? (
+                  <SortHeader
+                    key={column.key}
+                    style={column.style}
+                    sorted={sortDirectionOf(query, column.sort)}
+                    onSort={() => update(sortChange(query, column.sort!))}
+                  >
+                    {column.title}
+                  </SortHeader>
+                ) : (
+                  <th key={column.key} scope="col" style={column.style}>
+                    {column.title}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <tr>
+                <td className="dv-table-empty" colSpan={columns.length}>
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              items.map((report) => (
+                <tr
+                  key={report.id}
+                  className="dv-bug-list__row"
+                  onClick={(event) => {
+                    // The title link navigates by itself; the keyboard has the link.
+                    if ((event.target as HTMLElement).closest('a')) return;
+                    void navigate(detailPath(report), { state: detailState });
+                  }}
+                >
+                  {columns.map((column) => (
+                    <td key={column.key}>{column.cell(report)}</td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {page && page.total > 0 ? (
+        <DataPager
+          label="Bug report pages"
+          page={query.page}
+          pageSize={query.pageSize}
+          total={page.total}
+          pageSizes={PAGE_SIZES}
+          totalText={(total) => `${total} ${total === 1 ? 'report' : 'reports'}`}
+          onChange={(to, pageSize) => update({ page: to, pageSize })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { Tag } from 'antd';
+import { Pill } from '../ui/pill';
 
 /** A report's state, the same words as the list's status filter. */
 export function SolvedTag({ solved }: { solved: boolean }) {
-  return solved ? <Tag color="green">Solved</Tag> : <Tag color="orange">Unsolved</Tag>;
+  return solved ? <Pill tone="green">Solved</Pill> : <Pill tone="orange">Unsolved</Pill>;
 }

@@ -18,7 +18,8 @@ export async function lookupOrganization(
   input: { organizationDomain: string } | { organizationName: string },
 ): Promise<OrganizationLookup> {
   const result = await http.post('/api/auth/organization', input, { authenticated: false });
-  if (result.status === 404) return { kind: 'notFound' };
+  // 204: the host names no organization (asked at every load, not an error); 404: no organization has the typed name.
+  if (result.status === 204 || result.status === 404) return { kind: 'notFound' };
   const parsed = OrganizationSummary.safeParse(result.data);
   if (!result.ok || !parsed.success) return { kind: 'failed', error: result.error ?? 'Unexpected answer' };
   const { id, clientType } = parsed.data;

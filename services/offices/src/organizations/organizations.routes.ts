@@ -24,6 +24,12 @@ export function publicAuthRoutes(
   app.post(
     '/api/auth/organization',
     { config: { auth: false }, schema: { body: OrganizationLookupInput, response: { 200: OrganizationSummary } } },
-    (request) => organizations.lookup(request.body),
+    async (request, reply) => {
+      const { body } = request;
+      if ('organizationName' in body) return organizations.lookupName(body.organizationName);
+      // A host that names no organization: 204, no body (the SPA then asks for the name; not an error).
+      const found = await organizations.lookupDomain(body.organizationDomain);
+      return found ?? reply.code(204).send();
+    },
   );
 }

@@ -55,16 +55,20 @@ export function organizationService({ store }: Deps) {
   }
 
   return {
-    /** POST /api/auth/organization: by the host the SPA runs on, or by the name a user typed. */
-    async lookup(input: OrganizationLookupInput): Promise<OrganizationSummary> {
-      const found =
-        'organizationDomain' in input
-          ? await byHost(input.organizationDomain)
-          : await organizations.findByNameKey(organizationNameKey(input.organizationName)).then((doc) =>
-              doc ? toOrganizationSummary(doc) : null,
-            );
-      if (!found) throw new NotFound(ORGANIZATION_NOT_FOUND);
-      return found;
+    /**
+     * POST /api/auth/organization by the host the SPA runs on: null when the host names no organization. Every
+     * load of the app on such a host asks (development hosts, the product's own domain), so that answer is not
+     * an error (the route answers 204).
+     */
+    async lookupDomain(organizationDomain: string): Promise<OrganizationSummary | null> {
+      return byHost(organizationDomain);
+    },
+
+    /** POST /api/auth/organization by the name a user typed: a name no organization has is an error the prompt shows. */
+    async lookupName(organizationName: string): Promise<OrganizationSummary> {
+      const doc = await organizations.findByNameKey(organizationNameKey(organizationName));
+      if (!doc) throw new NotFound(ORGANIZATION_NOT_FOUND);
+      return toOrganizationSummary(doc);
     },
 
     /** The gateway's host resolution. */

@@ -51,8 +51,16 @@ describe('public sign-in calls', () => {
     expect(response.json()).toEqual({ id: 'org-acme', name: 'acme', clientType: 'dso' });
   });
 
-  it('answers 404 with the envelope for an unknown domain or name', async () => {
-    for (const body of [{ organizationDomain: 'nobody.localhost' }, { organizationName: 'nobody' }, { organizationDomain: 'not a host' }]) {
+  it('answers 204 without a body for a host that names no organization (asked at every load there: not an error)', async () => {
+    for (const organizationDomain of ['nobody.localhost', 'localhost:8080', '127.0.0.1', 'not a host']) {
+      const response = await lookup({ organizationDomain });
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+    }
+  });
+
+  it('answers 404 with the envelope for an unknown name', async () => {
+    for (const body of [{ organizationName: 'nobody' }, { organizationName: 'not an organization' }]) {
       const response = await lookup(body);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({

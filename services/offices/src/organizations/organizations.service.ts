@@ -1,5 +1,5 @@
 /** Which organization a host name or a typed name stands for (SPEC sections 4, 7). */
-import { type OrganizationLookupInput, type OrganizationSummary } from '@dv/contracts';
+import { type OrganizationSummary } from '@dv/contracts';
 import { NotFound, type Store } from '@dv/kit';
 import { organizationNameKey, organizationRecords, type OrganizationDocument } from './organizations.store';
 

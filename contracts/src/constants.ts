@@ -24,9 +24,20 @@ export const SESSION_WARNING_BEFORE_EXPIRY_MS = 60_000;
 /** A user action refreshes the token when less than this remains before it expires. */
 export const TOKEN_REFRESH_WHEN_REMAINING_MS = 3_600_000;
 export const TOKEN_REFRESH_THROTTLE_MS = 30_000;
+/**
+ * Lifetime of an access token: short, because a copied token works until it expires wherever the sign-out did
+ * not reach. The identity provider issues tokens for this long (renewed with the refresh token), and the gateway
+ * keeps a signed-out session's tokens refused for this long (plus the allowed clock skew).
+ */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 900;
 export const ACTION_DEBOUNCE_MS = 800;
 export const CLOCK_CHECK_INTERVAL_MS = 1_000;
 export const MAINTENANCE_LOCK_RECHECK_MS = 10_000;
+/**
+ * How long /login waits for the identity provider (its discovery document) before it says the provider cannot be
+ * reached and offers to try again; the browser leaves for the provider well within it when the provider answers.
+ */
+export const SIGN_IN_PROVIDER_WAIT_MS = 15_000;
 
 /** Socket reconnects: delay of attempt n (1-based) is base * factor^(n-1), at most max attempts. */
 export const SOCKET_RECONNECT_BASE_MS = 3_000;

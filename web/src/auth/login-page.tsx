@@ -1,30 +1,69 @@
 /**
  * /login?return={path}: signed-in users go on to the return path; everyone else goes to the identity provider.
  * Coming back from the provider's sign-out (a `state` parameter), the return path is the one the sign-out carried.
+ *
+ * When the provider cannot be reached (its discovery document fails or does not answer within
+ * SIGN_IN_PROVIDER_WAIT_MS), the page says so and offers to try again instead of waiting forever.
  */
+import { SIGN_IN_PROVIDER_WAIT_MS } from '@dv/contracts';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CenteredBox } from '../ui/centered-box';
 import { LoadingOverlay } from '../startup/loading-overlay';
+import { StatusResult } from '../ui/status-result';
 import { safeReturnPath } from './return-path';
+import { type SessionController } from './session-controller';
 import { useSessionController } from './session-context';
 import { useRunOnce } from './use-run-once';
+
+export const PROVIDER_UNREACHABLE = 'The sign-in service cannot be reached';
+
+/** Rejects when `work` has not settled within `ms` (the redirect itself never settles the page: it leaves). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function goOn(controller: SessionController, params: URLSearchParams, navigate: ReturnType<typeof useNavigate>) {
+  let returnTo = safeReturnPath(params.get('return'));
+  if (params.has('state')) returnTo = (await controller.completeSignOut(window.location.href)) ?? returnTo;
+  const state = controller.getState();
+  if (state.status === 'signedIn' && state.expiresAt > Date.now()) {
+    await navigate(returnTo ?? '/', { replace: true });
+    return;
+  }
+  await within(controller.signIn(returnTo), SIGN_IN_PROVIDER_WAIT_MS);
+}
 
 export function LoginPage() {
   const controller = useSessionController();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const [failed, setFailed] = useState(false);
 
-  useRunOnce(() => {
-    void (async () => {
-      let returnTo = safeReturnPath(params.get('return'));
-      if (params.has('state')) returnTo = (await controller.completeSignOut(window.location.href)) ?? returnTo;
-      const state = controller.getState();
-      if (state.status === 'signedIn' && state.expiresAt > Date.now()) {
-        await navigate(returnTo ?? '/', { replace: true });
-        return;
-      }
-      await controller.signIn(returnTo);
-    })();
-  });
+  const attempt = () => {
+    setFailed(false);
+    goOn(controller, params, navigate).catch(() => setFailed(true));
+  };
+  useRunOnce(attempt);
 
-  return <LoadingOverlay tip="Redirecting to sign-in…" />;
+  if (!failed) return <LoadingOverlay tip="Redirecting to sign-in…" />;
+  return (
+    <CenteredBox>
+      <StatusResult
+        status="error"
+        title={<h1 className="dv-page-title">{PROVIDER_UNREACHABLE}</h1>}
+        subTitle="It did not answer. It may be down for a moment, or this network may not reach it. Try again in a minute."
+        extra={
+          <Button type="primary" onClick={attempt}>
+            Try again
+          </Button>
+        }
+      />
+    </CenteredBox>
+  );
 }

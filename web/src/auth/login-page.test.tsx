@@ -7,8 +7,8 @@ import { PROVIDER_UNREACHABLE } from './login-page';
 
 describe('/login with the identity provider unreachable', () => {
   it('says so and offers to try again when the provider refuses (Failed to fetch)', async () => {
-    const session = fakeSession();
-    const signIn = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const session = fakeSession(null);
+    const signIn = jest.fn((): Promise<void> => Promise.reject(new TypeError('Failed to fetch')));
     session.signIn = signIn;
     renderApp(session, '/login');
 
@@ -22,7 +22,7 @@ describe('/login with the identity provider unreachable', () => {
   it('says so after a bounded wait when the provider does not answer at all', async () => {
     jest.useFakeTimers();
     try {
-      const session = fakeSession();
+      const session = fakeSession(null);
       session.signIn = jest.fn(() => new Promise<void>(() => undefined));
       renderApp(session, '/login');
       expect(screen.getByText('Redirecting to sign-in…')).toBeInTheDocument();

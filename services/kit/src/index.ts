@@ -54,6 +54,14 @@ export {
   type OfficeBelongsToOrg,
   type ResolveActorInput,
 } from './auth/office-access';
+export {
+  BACKCHANNEL_LOGOUT_EVENT,
+  createLogoutTokenVerifier,
+  LOGOUT_TOKEN_TYPE,
+  type LogoutTokenVerifier,
+  type LogoutTokenVerifierOptions,
+  type VerifiedLogout,
+} from './auth/logout-token';
 export { INTERNAL_TOKEN_HEADER, officeDirectory, type OfficeDirectoryOptions } from './auth/office-directory';
 export { authPlugin, requireActor, requireRoles, type AuthPluginOptions, type RequestGuard } from './auth/auth-plugin';
 
@@ -77,6 +85,16 @@ export {
 } from './store/store';
 export { createClosers, listenOrClose, type Closers, type ServiceListenOptions } from './lifecycle';
 export { openConfiguredBus, openConfiguredStore, type BusSelection, type StoreSelection } from './adapters';
+export { closeRedis, connectRedis, type Redis, type RedisConnectionOptions } from './shared-state/redis';
+export { createRateCounter, type RateCount, type RateCounter, type RateCounterOptions } from './shared-state/rate-counter';
+export {
+  createMemoryExpiringSet,
+  createRedisExpiringSet,
+  openExpiringSet,
+  type ExpiringSet,
+  type MemoryExpiringSetOptions,
+  type RedisExpiringSetOptions,
+} from './shared-state/expiring-set';
 export { openNedbStore, type NedbStoreOptions } from './store/nedb-store';
 export { openMongoStore, type MongoStoreOptions } from './store/mongo-store';
 
@@ -117,3 +135,5 @@ export {
 export { createTestIssuer, type SignOptions, type TestIssuer, type TestIssuerOptions } from './testing/test-issuer';
 export { containerRuntimeAvailable, serverAvailability, type ServerAvailability } from './testing/container-runtime';
 export { settle, waitFor } from './testing/wait-for';
+export { redisAvailability, TEST_REDIS_URL } from './testing/redis-availability';
+export { nestedJsonCases, nestedJsonText, type JsonContainer, type NestedJson } from './testing/nested-json';

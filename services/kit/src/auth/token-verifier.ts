@@ -41,13 +41,14 @@ export interface TokenVerifier {
 }
 
 /** Marks a failure to obtain keys, which is our outage rather than the caller's bad token. */
-class KeysUnavailable extends Error {}
+export class KeysUnavailable extends Error {}
 
 function isKeyLookupRefusal(error: unknown): boolean {
   return error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JWKSMultipleMatchingKeys;
 }
 
-function keyGetter(source: KeySource): JWTVerifyGetKey {
+/** The issuer's keys for jose; a failure to fetch them throws KeysUnavailable (our outage, not a bad token). */
+export function keyGetter(source: KeySource): JWTVerifyGetKey {
   if ('jwks' in source) return createLocalJWKSet(source.jwks);
   const url = typeof source.jwksUri === 'string' ? new URL(source.jwksUri) : source.jwksUri;
   const remote = createRemoteJWKSet(url, { timeoutDuration: source.timeoutMs ?? 5_000 });

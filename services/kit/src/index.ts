@@ -86,7 +86,13 @@ export {
 export { createClosers, listenOrClose, type Closers, type ServiceListenOptions } from './lifecycle';
 export { openConfiguredBus, openConfiguredStore, type BusSelection, type StoreSelection } from './adapters';
 export { closeRedis, connectRedis, type Redis, type RedisConnectionOptions } from './shared-state/redis';
-export { createRateCounter, type RateCount, type RateCounter, type RateCounterOptions } from './shared-state/rate-counter';
+export {
+  clientAddressKey,
+  createRateCounter,
+  type RateCount,
+  type RateCounter,
+  type RateCounterOptions,
+} from './shared-state/rate-counter';
 export {
   createMemoryExpiringSet,
   createRedisExpiringSet,

@@ -4,7 +4,7 @@
  * not one Fastify route's: the sign-in attempts of the development identity provider (not a Fastify server) and
  * the gateway's organization look-up, which is a path under a proxied prefix.
  */
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Redis } from './redis';
 
@@ -34,6 +34,14 @@ export interface RateCounter {
   /** The key's count, without counting. */
   peek(key: string): Promise<RateCount>;
   close(): Promise<void>;
+}
+
+/**
+ * The counting key of a client address, as @fastify/rate-limit keys its own limits: IPv4 as it is (also written
+ * IPv4-mapped), IPv6 by its /64 network, which one customer usually holds whole.
+ */
+export function clientAddressKey(address: string): string {
+  return normalizeIP(address);
 }
 
 /** Keys a counter in memory keeps before it forgets the least recently counted ones. */

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { redisAvailability, TEST_REDIS_URL } from '../testing/redis-availability';
 import { createMemoryExpiringSet, createRedisExpiringSet, type ExpiringSet } from './expiring-set';
-import { createRateCounter, type RateCounterOptions } from './rate-counter';
+import { clientAddressKey, createRateCounter, type RateCounterOptions } from './rate-counter';
 import { closeRedis, connectRedis, type Redis } from './redis';
 
 const silent = { warn: () => undefined };
@@ -135,3 +135,12 @@ if (!availability.available) {
     expiringSet: () => createRedisExpiringSet(connection(), { name: `test:${randomUUID()}` }),
   });
 }
+
+describe('client address key', () => {
+  it('keys IPv4 as it is, IPv4-mapped IPv6 as its IPv4, and IPv6 by its /64 network', () => {
+    expect(clientAddressKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(clientAddressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientAddressKey('2001:db8:1:2:aaaa::1')).toBe(clientAddressKey('2001:db8:1:2:bbbb::2'));
+    expect(clientAddressKey('2001:db8:1:2::1')).not.toBe(clientAddressKey('2001:db8:1:3::1'));
+  });
+});

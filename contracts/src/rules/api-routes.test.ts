@@ -1,17 +1,41 @@
+import fc from 'fast-check';
 import { ROLES } from '../enums';
-import { API_ROUTES, apiAccess, matchApiRoute } from './api-routes';
+import {
+  API_ROUTES,
+  BUG_MANAGER_ROLES,
+  FEATURE_FLAG_ROLES,
+  MANAGEMENT_READ_ROLES,
+  MANAGEMENT_WRITE_ROLES,
+  OFFICE_READ_ROLES,
+  OFFICE_SETTINGS_WRITE_ROLES,
+  PORTAL_USERS,
+  USER_PRIVILEGE_ROLES,
+  VERIFICATION_ROLES,
+  X271_PREVIEW_ROLES,
+  apiAccess,
+  matchApiRoute,
+  type ApiRoute,
+} from './api-routes';
+import { CREDENTIAL_EDIT_ROLES, CREDENTIAL_USE_ROLES } from './credentials';
 import { PATHS, pageRoles } from './routes';
 
-// Transcribed from SPEC section 7 and the gateway's role rules (office users: staffmanager, staff, groupmanager,
-// groupmember; company users: agent, admin, superadministrator, goduser; a registering user pays too).
+// Transcribed by hand from SPEC sections 2, 6 and 7, independently of API_ROUTES: each call has the roles of the
+// pages that make it (office users: staffmanager, staff, groupmanager, groupmember; company users: agent, admin,
+// superadministrator, goduser).
 const OFFICE = ['staffmanager', 'staff', 'groupmanager', 'groupmember'];
 const COMPANY = ['agent', 'admin', 'superadministrator', 'goduser'];
 const PORTALS = [...OFFICE, ...COMPANY];
-const STRIPE = [...OFFICE, 'doregistration'];
+// /dental-office-settings (staffmanager, groupmanager) and /management/portal-credentials (the /management roles).
+const CREDENTIAL_EDITORS = ['staffmanager', 'groupmanager', 'agent', 'admin', 'superadministrator'];
+// /payment: staff, staffmanager, groupmanager; the payment gate's office users (staff, staffmanager) are among them.
+const PAYMENT_PAGE = ['staff', 'staffmanager', 'groupmanager'];
+// /payment/setup and /payment/verify: staffmanager, groupmanager.
+const PAYMENT_SETUP = ['staffmanager', 'groupmanager'];
 const EVERY = [...ROLES] as string[];
-const MANAGEMENT_READ = COMPANY;
+// /management and the sub-routes that inherit its roles; not the goduser (its page is /correction).
+const MANAGEMENT_READ = ['agent', 'admin', 'superadministrator'];
 const MANAGEMENT_WRITE = ['admin', 'superadministrator'];
-const OFFICE_READ = [...COMPANY, 'staffmanager', 'groupmanager'];
+const OFFICE_READ = [...MANAGEMENT_READ, 'staffmanager', 'groupmanager'];
 const OFFICE_SETTINGS = ['admin', 'superadministrator', 'staffmanager', 'groupmanager'];
 const FLAGS = ['superadministrator'];
 // SPEC section 2: /management/bugs and /management/bugs/{id} have the roles of /management.
@@ -26,10 +50,10 @@ const CALLS: [method: string, path: string, access: 'public' | string[]][] = [
   ['POST', '/api/auth/organization', 'public'],
   ['GET', '/api/portals', PORTALS],
   ['GET', '/api/portals/credentials', PORTALS],
-  ['POST', '/api/portals/p1/credentials/', PORTALS],
-  ['PUT', '/api/portals/credentials/c1', PORTALS],
+  ['POST', '/api/portals/p1/credentials/', CREDENTIAL_EDITORS],
+  ['PUT', '/api/portals/credentials/c1', CREDENTIAL_EDITORS],
   ['POST', '/api/portals/credentials/c1', PORTALS],
-  ['DELETE', '/api/portals/credentials/c1', PORTALS],
+  ['DELETE', '/api/portals/credentials/c1', CREDENTIAL_EDITORS],
   ['POST', '/api/portals/credentials/p1/mfa', PORTALS],
   ['GET', '/api/portals/sandbox', PORTALS],
   ['PUT', '/api/bugReports', EVERY],
@@ -37,14 +61,14 @@ const CALLS: [method: string, path: string, access: 'public' | string[]][] = [
   ['GET', '/api/management/bugs/b1', BUG_MANAGERS],
   ['GET', '/api/management/bugs/b1/attachment', BUG_MANAGERS],
   ['PATCH', '/api/management/bugs/b1', BUG_MANAGERS],
-  ['GET', '/api/stripe', STRIPE],
-  ['GET', '/api/stripe/subscription/valid', STRIPE],
-  ['POST', '/api/stripe/register', STRIPE],
-  ['GET', '/api/stripe/setupintent', STRIPE],
-  ['POST', '/api/stripe/subscription/create', STRIPE],
-  ['GET', '/api/stripe/coupon?code=SPRING', STRIPE],
-  ['GET', '/api/stripe/list', STRIPE],
-  ['POST', '/api/stripe/subscription/freemium', STRIPE],
+  ['GET', '/api/stripe', PAYMENT_PAGE],
+  ['GET', '/api/stripe/subscription/valid', PAYMENT_PAGE],
+  ['POST', '/api/stripe/register', PAYMENT_SETUP],
+  ['GET', '/api/stripe/setupintent', PAYMENT_SETUP],
+  ['POST', '/api/stripe/subscription/create', PAYMENT_SETUP],
+  ['GET', '/api/stripe/coupon?code=SPRING', PAYMENT_PAGE],
+  ['GET', '/api/stripe/list', PAYMENT_PAGE],
+  ['POST', '/api/stripe/subscription/freemium', PAYMENT_PAGE],
   ['GET', '/api/dentaloffice/user/all', EVERY],
   ['GET', '/api/dentaloffice/o1', EVERY],
   ['GET', '/api/management/offices?page=2', MANAGEMENT_READ],
@@ -173,13 +197,55 @@ describe('API access (SPEC section 7)', () => {
   });
 });
 
-describe('API roles follow the pages they serve', () => {
+describe('API roles follow the pages they serve (issue 13: billing and management calls were wider)', () => {
   const sorted = (roles: readonly string[]) => [...roles].sort();
-  const rolesOf = (method: string, path: string) => {
-    const access = matchApiRoute(method, path)?.access;
-    if (!Array.isArray(access)) throw new Error(`${method} ${path} has no role list`);
-    return sorted(access as readonly string[]);
+  const union = (pages: readonly string[]) => sorted([...new Set(pages.flatMap((page) => pageRoles(page)))]);
+  const name = (route: ApiRoute) => `${route.method} ${route.path}`;
+  const roleList = (route: ApiRoute): readonly string[] => {
+    if (!Array.isArray(route.access)) throw new Error(`${name(route)} has no role list`);
+    return route.access as readonly string[];
   };
+  const PAGE_ROUTES = API_ROUTES.filter((route) => route.pages !== undefined);
+
+  it.each(PAGE_ROUTES.map((route) => [name(route), route] as const))(
+    '%s: no role beyond its pages, and a read has every role of them',
+    (_name, route) => {
+      const pages = route.pages ?? [];
+      expect(pages.length).toBeGreaterThan(0);
+      const allowed = union(pages);
+      const roles = sorted(roleList(route));
+      expect(roles.filter((role) => !allowed.includes(role))).toEqual([]);
+      if (route.method === 'GET') expect(roles).toEqual(allowed);
+    },
+  );
+
+  it('only calls of every page (notification and bug report popovers) have roles and no pages', () => {
+    const pageless = API_ROUTES.filter((route) => Array.isArray(route.access) && route.pages === undefined).map(name);
+    expect(pageless.sort()).toEqual(
+      [
+        'GET /api/portals',
+        'GET /api/portals/credentials',
+        'GET /api/portals/sandbox',
+        'POST /api/portals/credentials/{id}',
+        'POST /api/portals/credentials/{portalId}/mfa',
+        'PUT /api/bugReports',
+      ].sort(),
+    );
+  });
+
+  it('refuses every role its pages do not have, on generated paths of every page-bound route', () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...PAGE_ROUTES), fc.constantFrom(...ROLES), fc.array(segment, { minLength: 4, maxLength: 4 }), (route, role, ids) => {
+        let index = 0;
+        const path = route.path.replace(/\{[^}]+\}/g, () => ids[index++] ?? 'x');
+        const pageHasRole = union(route.pages ?? []).includes(role);
+        const access = apiAccess(route.method, path, [role]);
+        if (!pageHasRole) expect([name(route), path, role, access]).toEqual([name(route), path, role, 'forbidden']);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 
   it.each([
     ['GET', '/api/management/bugs', PATHS.managementBugs],
@@ -189,11 +255,55 @@ describe('API roles follow the pages they serve', () => {
     ['POST', '/api/verifications', PATHS.verification],
     ['GET', '/api/verifications/v1', PATHS.verificationDetail],
     ['GET', '/api/plans', PATHS.plan],
+    ['GET', '/api/stripe/list', PATHS.payment],
+    ['GET', '/api/stripe/setupintent', PATHS.paymentSetup],
+    ['POST', '/api/stripe/subscription/create', PATHS.paymentVerify],
+    ['GET', '/api/management/groups/g1', PATHS.managementDoGroup],
   ])('%s %s: the roles of %s', (method, path, page) => {
-    expect(rolesOf(method, path)).toEqual(sorted(pageRoles(page)));
+    const route = matchApiRoute(method, path);
+    if (!route) throw new Error(`${method} ${path} is not in the table`);
+    expect(sorted(roleList(route))).toEqual(sorted(pageRoles(page)));
   });
 
   it('keeps the 271 preview tool to admins and super administrators', () => {
-    expect(rolesOf('POST', '/api/management/x271/preview')).toEqual(['admin', 'superadministrator']);
+    expect(sorted(roleList(matchApiRoute('POST', '/api/management/x271/preview') as ApiRoute))).toEqual(['admin', 'superadministrator']);
+  });
+});
+
+describe("the services' role lists are the table's", () => {
+  // Each service checks these lists itself; they must be exactly what the gateway applies to the same calls.
+  const CHECKS: [list: string, roles: readonly string[], calls: [method: string, path: string][]][] = [
+    ['MANAGEMENT_READ_ROLES', MANAGEMENT_READ_ROLES, [['GET', '/api/management/offices'], ['GET', '/api/management/groups'], ['GET', '/api/management/groups/g1'], ['GET', '/api/management/users'], ['GET', '/api/management/users/u1']]],
+    ['MANAGEMENT_WRITE_ROLES', MANAGEMENT_WRITE_ROLES, [['POST', '/api/management/offices'], ['PATCH', '/api/management/offices/o1'], ['POST', '/api/management/groups'], ['PATCH', '/api/management/groups/g1'], ['POST', '/api/management/groups/g1/offices'], ['DELETE', '/api/management/groups/g1/offices/o1'], ['POST', '/api/management/users'], ['PATCH', '/api/management/users/u1'], ['POST', '/api/management/portals'], ['PUT', '/api/management/portals/p1'], ['DELETE', '/api/management/portals/p1']]],
+    ['OFFICE_READ_ROLES', OFFICE_READ_ROLES, [['GET', '/api/management/offices/o1']]],
+    ['OFFICE_SETTINGS_WRITE_ROLES', OFFICE_SETTINGS_WRITE_ROLES, [['PATCH', '/api/management/offices/o1/settings']]],
+    ['FEATURE_FLAG_ROLES', FEATURE_FLAG_ROLES, [['GET', '/api/management/features'], ['PUT', '/api/management/features/F']]],
+    ['BUG_MANAGER_ROLES', BUG_MANAGER_ROLES, [['GET', '/api/management/bugs'], ['GET', '/api/management/bugs/b1'], ['GET', '/api/management/bugs/b1/attachment'], ['PATCH', '/api/management/bugs/b1']]],
+    ['VERIFICATION_ROLES', VERIFICATION_ROLES, [['POST', '/api/verifications'], ['GET', '/api/verifications'], ['GET', '/api/verifications/sandbox/patients'], ['GET', '/api/verifications/v1'], ['PATCH', '/api/verifications/v1'], ['POST', '/api/verifications/v1/submit'], ['POST', '/api/verifications/v1/jobs/j1/retry'], ['GET', '/api/verifications/v1/sources'], ['GET', '/api/verifications/v1/pdf'], ['GET', '/api/plans'], ['GET', '/api/plans/p1']]],
+    ['X271_PREVIEW_ROLES', X271_PREVIEW_ROLES, [['POST', '/api/management/x271/preview']]],
+    ['PORTAL_USERS', PORTAL_USERS, [['GET', '/api/portals'], ['GET', '/api/portals/sandbox']]],
+    ['CREDENTIAL_USE_ROLES', CREDENTIAL_USE_ROLES, [['GET', '/api/portals/credentials'], ['POST', '/api/portals/credentials/c1'], ['POST', '/api/portals/credentials/p1/mfa']]],
+    ['CREDENTIAL_EDIT_ROLES', CREDENTIAL_EDIT_ROLES, [['POST', '/api/portals/p1/credentials'], ['PUT', '/api/portals/credentials/c1'], ['DELETE', '/api/portals/credentials/c1']]],
+  ];
+
+  it.each(CHECKS)('%s', (_list, roles, calls) => {
+    for (const [method, path] of calls) {
+      expect([method, path, [...(matchApiRoute(method, path)?.access ?? [])].sort()]).toEqual([method, path, [...roles].sort()]);
+    }
+  });
+
+  it('management lists: agent, admin and superadministrator; a goduser reads none (its page is /correction)', () => {
+    expect([...MANAGEMENT_READ_ROLES].sort()).toEqual(['admin', 'agent', 'superadministrator']);
+    for (const path of ['/api/management/offices', '/api/management/users', '/api/management/groups', '/api/management/offices/o1']) {
+      expect([path, apiAccess('GET', path, ['goduser'])]).toEqual([path, 'forbidden']);
+    }
+  });
+
+  it('privilege flags are held by the roles of the page each opens', () => {
+    expect(USER_PRIVILEGE_ROLES).toEqual({
+      editGlobalCustomization: pageRoles(PATHS.managementCustomization),
+      editGlobalCarriers: ['superadministrator'],
+    });
+    expect([...USER_PRIVILEGE_ROLES.editGlobalCustomization].sort()).toEqual(['admin', 'superadministrator']);
   });
 });

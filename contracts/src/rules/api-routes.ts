@@ -1,29 +1,23 @@
 /**
- * Who may call what (SPEC section 7); the gateway applies this table before proxying. Paths are patterns like
- * the page routes: `{name}` stands for one segment. A HEAD request is judged like the GET of the same path.
+ * Who may call what (SPEC section 7); the gateway applies this table before proxying and the services check the
+ * same role lists (exported below). Paths are patterns like the page routes: `{name}` stands for one segment. A
+ * HEAD request is judged like the GET of the same path.
  *
+ * A call's roles follow the pages that make it (SPEC section 2; issue 13 found billing and management calls
+ * wider than their pages). Each entry names those pages (`pages`); a read has exactly the roles of its pages, a
+ * write the same or fewer (agents open the management pages and read them; admins change what they show).
+ * Calls without pages are made on every page or outside one:
  * - public: feature flags, identity provider settings, organization lookup;
- * - portals and credentials: office users (OFFICE_ROLES) and company users (COMPANY_ROLES); the portals catalogue
- *   (/api/management/portals) is written by admins and super administrators;
- * - bug reports: every role files one; company staff who open /management (agent, admin, superadministrator,
- *   SPEC section 2: /management/bugs has the /management roles) list, read, download and solve them;
- * - payments (stripe): office users and a user registering a dental office (registration sets up the card);
- * - dental office settings: any signed-in user, whatever the roles (a registering user has none yet);
- * - management of offices, groups and users (the offices service): company users read (COMPANY_ROLES), admins and
- *   super administrators write; an office's managers (MANAGER_ROLES) also read their office and change its
- *   settings (the service narrows them to their own office and to the schedule integration);
- * - feature flag management: super administrators (SPEC: /management/features);
- * - verifications, tickets and the plan library (the verifications service): the roles of the /verification and
- *   /plan pages (VERIFICATION_ROLES); the carrier catalogue: any signed-in user; the 271 preview support tool:
- *   admins and super administrators (the support staff who read carriers' replies; an agent works tickets, not
- *   the mapping).
- *
- * Where a call serves one page, its roles are that page's roles, read from ROUTES rather than retyped.
+ * - dental office settings and the carrier catalogue: any signed-in user (a registering user has no roles yet);
+ * - reading portals and credentials, retrying a login, answering MFA: the header's notification popover shows
+ *   the current office's credentials on every private page, to office and company users (PORTAL_USERS);
+ * - filing a bug report: the bug report popover of every private page, every role.
  */
 import { ROLES, type Role } from '../enums';
-import { COMPANY_ADMIN_ROLES, COMPANY_ROLES, MANAGER_ROLES, OFFICE_ROLES, REGISTRATION_ROLE, hasAnyRole } from './roles';
+import { COMPANY_ADMIN_ROLES, hasAnyRole } from './roles';
+import { CREDENTIAL_EDIT_ROLES, CREDENTIAL_PAGES, CREDENTIAL_USE_ROLES } from './credentials';
 import { literalFirst, pathOnly } from './path-pattern';
-import { PATHS, pageRoles } from './routes';
+import { PATHS, pageRoles, pagesRoles } from './routes';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -35,19 +29,45 @@ export type ApiRoute = {
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: ApiAccessRule;
+  /** The pages (PATHS) that make the call; absent for calls made on every page or outside one (see above). */
+  readonly pages?: readonly string[];
 };
 
 export type ApiAccess = 'public' | 'allowed' | 'forbidden' | 'unknown';
 
-const PORTAL_USERS: readonly Role[] = [...OFFICE_ROLES, ...COMPANY_ROLES];
-const PAYING_USERS: readonly Role[] = [...OFFICE_ROLES, REGISTRATION_ROLE];
+/** Readers of the portals catalogue: whoever sees credentials, which name their portals. */
+export const PORTAL_USERS: readonly Role[] = CREDENTIAL_USE_ROLES;
 const EVERY_ROLE: readonly Role[] = ROLES;
-const MANAGEMENT_READERS: readonly Role[] = COMPANY_ROLES;
-const MANAGEMENT_WRITERS: readonly Role[] = COMPANY_ADMIN_ROLES;
-const OFFICE_READERS: readonly Role[] = [...MANAGEMENT_READERS, ...MANAGER_ROLES];
-const OFFICE_SETTINGS_WRITERS: readonly Role[] = [...MANAGEMENT_WRITERS, ...MANAGER_ROLES];
+
+// Billing (SPEC section 2). /payment lists the plans, takes a coupon and subscribes to the freemium plan (no card:
+// nothing to set up or verify); /payment/setup registers the office and sets up the card, /payment/verify
+// subscribes to the plan chosen; those two and /payment/settings (Billing Settings) are the managers'. The
+// validity checks serve the payment pages and the payment gate of SPEC section 6, whose office users (staff,
+// staffmanager) are roles of /payment. A group member and a registering user open no payment page.
+const PLAN_CHOICE_PAGES = [PATHS.payment];
+const BILLING_CHECK_PAGES = [PATHS.payment, PATHS.paymentVerify, PATHS.paymentBillingSettings];
+const CARD_SETUP_PAGES = [PATHS.paymentSetup];
+const SUBSCRIBE_PAGES = [PATHS.paymentVerify];
+
+// Management of offices, groups and users (the offices service): the /management sub-routes of SPEC section 2.
+// The office's managers also read and set up their own office on /dental-office-settings.
+const OFFICE_LIST_PAGES = [PATHS.managementDoManagement, PATHS.managementPortalCredentials, PATHS.managementBugs];
+const OFFICE_PAGES = [PATHS.managementDoManagement, PATHS.managementDoGroup, PATHS.dentalOfficeSettings];
+const OFFICE_SETTINGS_PAGES = [PATHS.managementDoManagement, PATHS.dentalOfficeSettings];
+const GROUP_PAGES = [PATHS.managementDoGroups, PATHS.managementDoGroup];
+const USER_PAGES = [PATHS.managementAgents, PATHS.managementDoManagement];
+const PORTAL_CATALOGUE_PAGES = [PATHS.managementPortalCredentials];
+
+/** Read management lists of offices, groups and users: the /management roles (agent, admin, superadministrator). */
+export const MANAGEMENT_READ_ROLES: readonly Role[] = pagesRoles(OFFICE_LIST_PAGES);
+/** Change offices, groups, users and the portal catalogue: company administrators. */
+export const MANAGEMENT_WRITE_ROLES: readonly Role[] = COMPANY_ADMIN_ROLES;
+/** Read one office: management readers and the office's managers (the offices service narrows them to theirs). */
+export const OFFICE_READ_ROLES: readonly Role[] = pagesRoles(OFFICE_PAGES);
+/** Change an office's settings: company administrators and the office's managers (schedule integration only). */
+export const OFFICE_SETTINGS_WRITE_ROLES: readonly Role[] = [...MANAGEMENT_WRITE_ROLES, ...pageRoles(PATHS.dentalOfficeSettings)];
 /** Feature flags are managed on /management/features. */
-const FLAG_MANAGERS: readonly Role[] = pageRoles(PATHS.managementFeatures);
+export const FEATURE_FLAG_ROLES: readonly Role[] = pageRoles(PATHS.managementFeatures);
 /** Who works bug reports: the roles of the /management page, which /management/bugs inherits. */
 export const BUG_MANAGER_ROLES: readonly Role[] = pageRoles(PATHS.managementBugs);
 /**
@@ -56,8 +76,29 @@ export const BUG_MANAGER_ROLES: readonly Role[] = pageRoles(PATHS.managementBugs
  * to their organization's.
  */
 export const VERIFICATION_ROLES: readonly Role[] = pageRoles(PATHS.verification);
-/** The 271 preview support tool: admins and super administrators. */
+/** The 271 preview support tool: admins and super administrators (an agent works tickets, not the mapping). */
 export const X271_PREVIEW_ROLES: readonly Role[] = COMPANY_ADMIN_ROLES;
+
+/**
+ * The privilege flags of a managed user (SPEC section 3) and the roles that hold each: the roles of the page it
+ * opens. Only those roles grant or take it away, and nobody on themselves (issue 13).
+ */
+export const USER_PRIVILEGE_ROLES = {
+  editGlobalCustomization: pageRoles(PATHS.managementCustomization),
+  editGlobalCarriers: pageRoles(PATHS.managementCarriers),
+} as const satisfies Record<string, readonly Role[]>;
+export type UserPrivilege = keyof typeof USER_PRIVILEGE_ROLES;
+export const USER_PRIVILEGES = Object.keys(USER_PRIVILEGE_ROLES) as readonly UserPrivilege[];
+
+/** A call made on these pages, open to every role of them. */
+function pageCall(method: HttpMethod, path: string, pages: readonly string[]): ApiRoute {
+  return { method, path, access: pagesRoles(pages), pages };
+}
+
+/** A call made on these pages that changes something, open to `access` (some roles of the pages only read). */
+function pageWrite(method: HttpMethod, path: string, pages: readonly string[], access: readonly Role[]): ApiRoute {
+  return { method, path, access, pages };
+}
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/features', access: 'public' },
@@ -65,70 +106,70 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/auth/organization', access: 'public' },
 
   { method: 'GET', path: '/api/portals', access: PORTAL_USERS },
-  { method: 'GET', path: '/api/portals/credentials', access: PORTAL_USERS },
-  { method: 'POST', path: '/api/portals/{portalId}/credentials', access: PORTAL_USERS },
-  { method: 'PUT', path: '/api/portals/credentials/{id}', access: PORTAL_USERS },
-  { method: 'POST', path: '/api/portals/credentials/{id}', access: PORTAL_USERS },
-  { method: 'DELETE', path: '/api/portals/credentials/{id}', access: PORTAL_USERS },
-  { method: 'POST', path: '/api/portals/credentials/{portalId}/mfa', access: PORTAL_USERS },
+  { method: 'GET', path: '/api/portals/credentials', access: CREDENTIAL_USE_ROLES },
+  pageWrite('POST', '/api/portals/{portalId}/credentials', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
+  pageWrite('PUT', '/api/portals/credentials/{id}', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
+  { method: 'POST', path: '/api/portals/credentials/{id}', access: CREDENTIAL_USE_ROLES },
+  pageWrite('DELETE', '/api/portals/credentials/{id}', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
+  { method: 'POST', path: '/api/portals/credentials/{portalId}/mfa', access: CREDENTIAL_USE_ROLES },
   { method: 'GET', path: '/api/portals/sandbox', access: PORTAL_USERS },
 
   { method: 'PUT', path: '/api/bugReports', access: EVERY_ROLE },
-  { method: 'GET', path: '/api/management/bugs', access: BUG_MANAGER_ROLES },
-  { method: 'GET', path: '/api/management/bugs/{id}', access: BUG_MANAGER_ROLES },
-  { method: 'GET', path: '/api/management/bugs/{id}/attachment', access: BUG_MANAGER_ROLES },
-  { method: 'PATCH', path: '/api/management/bugs/{id}', access: BUG_MANAGER_ROLES },
+  pageCall('GET', '/api/management/bugs', [PATHS.managementBugs]),
+  pageCall('GET', '/api/management/bugs/{id}', [PATHS.managementBug]),
+  pageCall('GET', '/api/management/bugs/{id}/attachment', [PATHS.managementBug]),
+  pageCall('PATCH', '/api/management/bugs/{id}', [PATHS.managementBug]),
 
-  { method: 'GET', path: '/api/stripe', access: PAYING_USERS },
-  { method: 'GET', path: '/api/stripe/subscription/valid', access: PAYING_USERS },
-  { method: 'POST', path: '/api/stripe/register', access: PAYING_USERS },
-  { method: 'GET', path: '/api/stripe/setupintent', access: PAYING_USERS },
-  { method: 'POST', path: '/api/stripe/subscription/create', access: PAYING_USERS },
-  { method: 'GET', path: '/api/stripe/coupon', access: PAYING_USERS },
-  { method: 'GET', path: '/api/stripe/list', access: PAYING_USERS },
-  { method: 'POST', path: '/api/stripe/subscription/freemium', access: PAYING_USERS },
+  pageCall('GET', '/api/stripe', BILLING_CHECK_PAGES),
+  pageCall('GET', '/api/stripe/subscription/valid', BILLING_CHECK_PAGES),
+  pageCall('POST', '/api/stripe/register', CARD_SETUP_PAGES),
+  pageCall('GET', '/api/stripe/setupintent', CARD_SETUP_PAGES),
+  pageCall('POST', '/api/stripe/subscription/create', SUBSCRIBE_PAGES),
+  pageCall('GET', '/api/stripe/coupon', PLAN_CHOICE_PAGES),
+  pageCall('GET', '/api/stripe/list', PLAN_CHOICE_PAGES),
+  pageCall('POST', '/api/stripe/subscription/freemium', PLAN_CHOICE_PAGES),
 
   { method: 'GET', path: '/api/dentaloffice/user/all', access: 'authenticated' },
   { method: 'GET', path: '/api/dentaloffice/{id}', access: 'authenticated' },
 
-  { method: 'GET', path: '/api/management/offices', access: MANAGEMENT_READERS },
-  { method: 'POST', path: '/api/management/offices', access: MANAGEMENT_WRITERS },
-  { method: 'GET', path: '/api/management/offices/{id}', access: OFFICE_READERS },
-  { method: 'PATCH', path: '/api/management/offices/{id}', access: MANAGEMENT_WRITERS },
-  { method: 'PATCH', path: '/api/management/offices/{id}/settings', access: OFFICE_SETTINGS_WRITERS },
+  pageCall('GET', '/api/management/offices', OFFICE_LIST_PAGES),
+  pageWrite('POST', '/api/management/offices', [PATHS.managementDoManagement], MANAGEMENT_WRITE_ROLES),
+  pageCall('GET', '/api/management/offices/{id}', OFFICE_PAGES),
+  pageWrite('PATCH', '/api/management/offices/{id}', [PATHS.managementDoManagement], MANAGEMENT_WRITE_ROLES),
+  pageWrite('PATCH', '/api/management/offices/{id}/settings', OFFICE_SETTINGS_PAGES, OFFICE_SETTINGS_WRITE_ROLES),
 
-  { method: 'GET', path: '/api/management/groups', access: MANAGEMENT_READERS },
-  { method: 'POST', path: '/api/management/groups', access: MANAGEMENT_WRITERS },
-  { method: 'GET', path: '/api/management/groups/{id}', access: MANAGEMENT_READERS },
-  { method: 'PATCH', path: '/api/management/groups/{id}', access: MANAGEMENT_WRITERS },
-  { method: 'POST', path: '/api/management/groups/{id}/offices', access: MANAGEMENT_WRITERS },
-  { method: 'DELETE', path: '/api/management/groups/{id}/offices/{officeId}', access: MANAGEMENT_WRITERS },
+  pageCall('GET', '/api/management/groups', GROUP_PAGES),
+  pageWrite('POST', '/api/management/groups', GROUP_PAGES, MANAGEMENT_WRITE_ROLES),
+  pageCall('GET', '/api/management/groups/{id}', [PATHS.managementDoGroup]),
+  pageWrite('PATCH', '/api/management/groups/{id}', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
+  pageWrite('POST', '/api/management/groups/{id}/offices', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
+  pageWrite('DELETE', '/api/management/groups/{id}/offices/{officeId}', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
 
-  { method: 'GET', path: '/api/management/users', access: MANAGEMENT_READERS },
-  { method: 'POST', path: '/api/management/users', access: MANAGEMENT_WRITERS },
-  { method: 'GET', path: '/api/management/users/{id}', access: MANAGEMENT_READERS },
-  { method: 'PATCH', path: '/api/management/users/{id}', access: MANAGEMENT_WRITERS },
+  pageCall('GET', '/api/management/users', USER_PAGES),
+  pageWrite('POST', '/api/management/users', USER_PAGES, MANAGEMENT_WRITE_ROLES),
+  pageCall('GET', '/api/management/users/{id}', USER_PAGES),
+  pageWrite('PATCH', '/api/management/users/{id}', USER_PAGES, MANAGEMENT_WRITE_ROLES),
 
-  { method: 'POST', path: '/api/management/portals', access: MANAGEMENT_WRITERS },
-  { method: 'PUT', path: '/api/management/portals/{id}', access: MANAGEMENT_WRITERS },
-  { method: 'DELETE', path: '/api/management/portals/{id}', access: MANAGEMENT_WRITERS },
+  pageWrite('POST', '/api/management/portals', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
+  pageWrite('PUT', '/api/management/portals/{id}', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
+  pageWrite('DELETE', '/api/management/portals/{id}', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
 
-  { method: 'GET', path: '/api/management/features', access: FLAG_MANAGERS },
-  { method: 'PUT', path: '/api/management/features/{name}', access: FLAG_MANAGERS },
+  pageCall('GET', '/api/management/features', [PATHS.managementFeatures]),
+  pageCall('PUT', '/api/management/features/{name}', [PATHS.managementFeatures]),
 
   { method: 'GET', path: '/api/carriers', access: 'authenticated' },
-  { method: 'POST', path: '/api/verifications', access: VERIFICATION_ROLES },
-  { method: 'GET', path: '/api/verifications', access: VERIFICATION_ROLES },
-  { method: 'GET', path: '/api/verifications/sandbox/patients', access: VERIFICATION_ROLES },
-  { method: 'GET', path: '/api/verifications/{id}', access: VERIFICATION_ROLES },
-  { method: 'PATCH', path: '/api/verifications/{id}', access: VERIFICATION_ROLES },
-  { method: 'POST', path: '/api/verifications/{id}/submit', access: VERIFICATION_ROLES },
-  { method: 'POST', path: '/api/verifications/{id}/jobs/{jobId}/retry', access: VERIFICATION_ROLES },
-  { method: 'GET', path: '/api/verifications/{id}/sources', access: VERIFICATION_ROLES },
-  { method: 'GET', path: '/api/verifications/{id}/pdf', access: VERIFICATION_ROLES },
-  { method: 'GET', path: '/api/plans', access: VERIFICATION_ROLES },
-  { method: 'GET', path: '/api/plans/{id}', access: VERIFICATION_ROLES },
-  { method: 'POST', path: '/api/management/x271/preview', access: X271_PREVIEW_ROLES },
+  pageCall('POST', '/api/verifications', [PATHS.verification]),
+  pageCall('GET', '/api/verifications', [PATHS.pastVerifications, PATHS.managementVerifications]),
+  pageCall('GET', '/api/verifications/sandbox/patients', [PATHS.verification]),
+  pageCall('GET', '/api/verifications/{id}', [PATHS.verificationDetail]),
+  pageCall('PATCH', '/api/verifications/{id}', [PATHS.verificationDetail]),
+  pageCall('POST', '/api/verifications/{id}/submit', [PATHS.verificationDetail]),
+  pageCall('POST', '/api/verifications/{id}/jobs/{jobId}/retry', [PATHS.verificationDetail]),
+  pageCall('GET', '/api/verifications/{id}/sources', [PATHS.verificationSource]),
+  pageCall('GET', '/api/verifications/{id}/pdf', [PATHS.verificationDetail]),
+  pageCall('GET', '/api/plans', [PATHS.plan]),
+  pageCall('GET', '/api/plans/{id}', [PATHS.planDetail]),
+  pageWrite('POST', '/api/management/x271/preview', [PATHS.managementVerification], X271_PREVIEW_ROLES),
 ];
 
 /** Literal paths first: /api/portals/credentials is never read as /api/portals/{portalId}/... */

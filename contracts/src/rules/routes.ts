@@ -9,7 +9,7 @@
  * showLeftSideMenu: every private page shows the menu except /register-do (a registering user has nothing the
  * menu could open); of the public pages only /user-guide does (it is a menu item itself).
  */
-import { type Role } from '../enums';
+import { ROLES, type Role } from '../enums';
 import { isPattern, literalFirst, pathOnly } from './path-pattern';
 import { effectiveRoles, hasAnyRole } from './roles';
 
@@ -196,6 +196,12 @@ export function pageRoles(path: string): readonly Role[] {
   const route = ROUTES.find((candidate) => candidate.path === path);
   if (!route) throw new Error(`No page at ${path}`);
   return route.roles;
+}
+
+/** Every role of any of these pages (PATHS), in the order of ROLES; throws for a path that names no page. */
+export function pagesRoles(paths: readonly string[]): readonly Role[] {
+  const wanted = new Set(paths.flatMap((path) => pageRoles(path)));
+  return ROLES.filter((role) => wanted.has(role));
 }
 
 /** The route a browser path (query and fragment allowed) belongs to; undefined for unknown paths. */

@@ -13,12 +13,12 @@ const actor = (claims: Record<string, unknown>): Promise<Actor> =>
   resolveActor({ claims: AccessTokenClaims.parse({ sub: 'u1', org: 'org-a', ...claims }), officeHeader: undefined });
 
 describe('access rules', () => {
-  it('management: company roles read, admins write, super administrators manage flags', async () => {
+  it('management: the /management roles read (not the goduser), admins write, super administrators manage flags', async () => {
     const table = {
       superadministrator: [true, true, true],
       admin: [true, true, false],
       agent: [true, false, false],
-      goduser: [true, false, false],
+      goduser: [false, false, false],
       staffmanager: [false, false, false],
       groupmanager: [false, false, false],
       doregistration: [false, false, false],

@@ -4,28 +4,24 @@
  *
  * - Company roles count only when the token gives roles as a list: roles keyed by office never make a company
  *   user (the kit decides `companyUser` the same way).
- * - Management reads: agent, admin, superadministrator, goduser. Writes: admin, superadministrator.
- *   Feature flags: superadministrator only.
+ * - The role lists are contracts' route table (API_ROUTES), which the gateway applies to the same calls:
+ *   management reads: the /management roles (agent, admin, superadministrator; not the goduser, whose only page
+ *   is /correction); writes: admin, superadministrator; feature flags: superadministrator only.
  * - Office managers (staffmanager, groupmanager) read their own office and change its schedule integration;
  *   "their own" means an office in allowedOfficeIds where they hold the manager role.
  */
 import {
-  COMPANY_ADMIN_ROLES,
-  COMPANY_ROLES,
+  FEATURE_FLAG_ROLES,
+  MANAGEMENT_READ_ROLES,
+  MANAGEMENT_WRITE_ROLES,
   MANAGER_ROLES,
-  PATHS,
   ROLES,
   hasAnyRole,
-  pageRoles,
   rolesOf,
   type Role,
 } from '@dv/contracts';
 import { Forbidden, type Actor } from '@dv/kit';
 
-export const MANAGEMENT_READ_ROLES: readonly Role[] = COMPANY_ROLES;
-export const MANAGEMENT_WRITE_ROLES: readonly Role[] = COMPANY_ADMIN_ROLES;
-/** Feature flags are managed on /management/features. */
-export const FEATURE_FLAG_ROLES: readonly Role[] = pageRoles(PATHS.managementFeatures);
 export const OFFICE_MANAGER_ROLES: readonly Role[] = MANAGER_ROLES;
 
 /** Settings an office manager may change; the rest (payment, outsourcing, form fulfilment) is the company's. */

@@ -4,9 +4,8 @@
  * management screens edit.
  *
  * Rules beyond the role table (see access.ts):
- * - a user may be given only roles the actor may grant, and a user holding a role the actor may not grant is
- *   not the actor's to change (an admin cannot touch a super administrator);
- * - nobody changes their own roles;
+ * - who may set which field (roles, memberships, privilege flags; nothing of that on oneself): see
+ *   user-change-rules.ts;
  * - roles keyed by office name offices of allowedOfficeIds, and company roles are given as a list only;
  * - offices and groups must be of the actor's organization.
  */
@@ -23,12 +22,13 @@ import {
 } from '@dv/contracts';
 import { Conflict, DuplicateKey, Forbidden, NotFound, type Actor, type Outbox, type Store, type Transaction } from '@dv/kit';
 import { randomUUID } from 'node:crypto';
-import { allRoles, assertCanReadManagement, assertCanWriteManagement, grantableRoles, isRoleList } from '../access';
+import { assertCanReadManagement, assertCanWriteManagement, isRoleList } from '../access';
 import { recordEvent } from '../events';
 import { groupRecords } from '../groups/groups.store';
 import { invalidField } from '../invalid-field';
 import { officeRecords } from '../offices/offices.store';
 import { listPage } from '../paging';
+import { newUserRefusal, userPatchRefusal } from './user-change-rules';
 import { emailKey, userRecords, type StoredRoles, type UserChange, type UserDocument } from './users.store';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -65,12 +65,6 @@ export function toManagedUser(doc: UserDocument): ManagedUser {
 function pruneKeyedRoles(roles: StoredRoles, allowedOfficeIds: readonly string[]): StoredRoles {
   if (isRoleList(roles)) return roles;
   return Object.fromEntries(Object.entries(roles).filter(([office]) => allowedOfficeIds.includes(office)));
-}
-
-function assertGrantable(actor: Actor, roles: StoredRoles): void {
-  const grantable = grantableRoles(actor);
-  const refused = allRoles(roles).filter((role) => !grantable.includes(role));
-  if (refused.length > 0) throw new Forbidden(`You may not grant ${refused.join(', ')}`);
 }
 
 function assertRolesShape(roles: StoredRoles, allowedOfficeIds: readonly string[]): void {
@@ -146,7 +140,8 @@ export function userService({ store, outbox, now = () => new Date() }: Deps) {
       assertCanWriteManagement(actor);
       const allowedOfficeIds = [...new Set(input.allowedOfficeIds ?? [])];
       const groupIds = [...new Set(input.groupIds ?? [])];
-      assertGrantable(actor, input.roles);
+      const refusal = newUserRefusal(actor, input);
+      if (refusal !== null) throw new Forbidden(refusal);
       assertRolesShape(input.roles, allowedOfficeIds);
       const at = now().toISOString();
       return writing(async (tx) => {
@@ -180,14 +175,12 @@ export function userService({ store, outbox, now = () => new Date() }: Deps) {
 
     async update(actor: Actor, id: string, patch: UserPatch): Promise<ManagedUser> {
       assertCanWriteManagement(actor);
-      if (patch.roles !== undefined && id === actor.userId) throw new Forbidden('You may not change your own roles');
-      if (patch.roles !== undefined) assertGrantable(actor, patch.roles);
       return writing(async (tx) => {
         const records = userRecords(tx);
         const current = await records.findInOrg(id, actor.orgId);
         if (!current) throw new NotFound(USER_NOT_FOUND);
-        const refused = allRoles(current.roles).filter((role) => !grantableRoles(actor).includes(role));
-        if (refused.length > 0) throw new Forbidden(`You may not change a user who is ${refused.join(', ')}`);
+        const refusal = userPatchRefusal(actor, { ...current, id: current._id }, patch);
+        if (refusal !== null) throw new Forbidden(refusal);
 
         const allowedOfficeIds = patch.allowedOfficeIds === undefined ? current.allowedOfficeIds : [...new Set(patch.allowedOfficeIds)];
         const groupIds = patch.groupIds === undefined ? undefined : [...new Set(patch.groupIds)];

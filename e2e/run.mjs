@@ -25,6 +25,15 @@ function withTimeout(promise, ms, what) {
   ]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The browser's console errors a scenario did not declare. A scenario that provokes a refusal on purpose (a 401,
+ * a 409, a refused edit) lists the messages it expects as regular expressions; anything else fails the scenario,
+ * so a page that starts logging an error on the normal path is caught.
+ */
+function unexpectedConsoleErrors(errors, expected = []) {
+  return errors.filter((text) => !expected.some((pattern) => pattern.test(text)));
+}
+
 async function main() {
   if (!existsSync(CHROMIUM)) {
     console.error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
@@ -47,7 +56,8 @@ async function main() {
       const browser = await openBrowser();
       const consoleErrors = [];
       browser.page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
+        // With where it came from: a failed request's message names only its status, the location its URL.
+        if (message.type() === 'error') consoleErrors.push(`${message.text()} @ ${message.location()?.url ?? ''}`);
       });
       browser.page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
       const shot = (name) =>
@@ -59,6 +69,10 @@ async function main() {
           scenario.timeoutMs ?? 90_000,
           scenario.id,
         );
+        const unexpected = unexpectedConsoleErrors(consoleErrors, scenario.expectedConsoleErrors);
+        if (unexpected.length > 0) {
+          throw new Error(`console errors the scenario did not expect (declare them in expectedConsoleErrors):\n${unexpected.join('\n')}`);
+        }
         passed += 1;
         console.log(`ok   ${scenario.id} (${Date.now() - begun} ms)`);
       } catch (error) {

@@ -141,3 +141,13 @@ export async function waitForVerification(stack, token, id, ready, { officeId = 
 }
 
 export const allJobsDone = (detail) => detail.jobs.length > 0 && detail.jobs.every((job) => job.status === 'done');
+
+/**
+ * The console line Chromium writes for a request the server refused with `status` ('Failed to load resource: the
+ * server responded with a status of 401 (Unauthorized)'), for a scenario's expectedConsoleErrors: scenarios that
+ * provoke a refusal on purpose declare it, any other console error fails them (e2e/run.mjs).
+ */
+export function refusedWith(status, urlPart = '') {
+  const url = urlPart.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^Failed to load resource: the server responded with a status of ${status} .*@ .*${url}`);
+}

@@ -5,7 +5,7 @@
  * through the socket, without reloading, in another tab too; a company user's badge follows the office picked on
  * /management/portal-credentials. The scenarios share the stack, so each works on portals of its own.
  */
-import { assert, signInAt, waitForPath } from '../lib/helpers.mjs';
+import { assert, signInAt, waitForPath, refusedWith } from '../lib/helpers.mjs';
 
 const EMAIL = 'staffmanager@demo.test';
 const PAGE = '/dental-office-settings?tab=1';
@@ -131,6 +131,8 @@ export const portalCredentialMfa = {
 
 export const portalCredentialWrongPassword = {
   id: 'portal-credentials-wrong-password',
+  // The portal refuses the password: the retry answers 422 on purpose.
+  expectedConsoleErrors: [refusedWith(422, '/api/portals/credentials/')],
   async run({ stack, page, context, shot }) {
     await openCredentialsPage(page, stack);
     const before = await badgeCount(page);
@@ -184,6 +186,7 @@ export const portalCredentialWrongPassword = {
 
 export const portalCredentialEditDelete = {
   id: 'portal-credentials-edit-delete',
+  expectedConsoleErrors: [refusedWith(422, '/api/portals/credentials/')],
   async run({ stack, page, shot }) {
     await openCredentialsPage(page, stack);
     const before = await badgeCount(page);

@@ -3,7 +3,7 @@
  * ({path})', and closing it leads to /logout and on to the sign-in; on a /verification page (public for
  * authentication failures) it leads through /logout to the default page instead, signed out, with no sign-in.
  */
-import { assert, devToken, injectToken, storedSession } from '../lib/helpers.mjs';
+import { assert, devToken, injectToken, storedSession, refusedWith } from '../lib/helpers.mjs';
 
 /** A real token of the staff user with its signature broken: well-formed, unexpired, refused by the gateway. */
 async function forgedToken(stack) {
@@ -22,6 +22,8 @@ function mainFrameVisits(page) {
 
 export const unauthorizedApi = {
   id: 'unauthorized-401',
+  // The scenario's point: the API refuses the expired token (the app then signs in again).
+  expectedConsoleErrors: [refusedWith(401, '/api/')],
   async run({ stack, page, shot }) {
     const visited = mainFrameVisits(page);
     await page.goto(`${stack.demoUrl}/terms`);
@@ -48,6 +50,7 @@ export const unauthorizedApi = {
 
 export const unauthorizedApiOnVerification = {
   id: 'unauthorized-401-verification',
+  expectedConsoleErrors: [refusedWith(401, '/api/')],
   async run({ stack, page, shot }) {
     const visited = mainFrameVisits(page);
     await page.goto(`${stack.demoUrl}/terms`);

@@ -5,7 +5,7 @@
  * (lib/axe.mjs). Full-page screenshots of each at both sizes go to e2e/artifacts/.
  */
 import { checkAccessibility, checkNoHorizontalScroll, VIEWPORTS } from '../lib/axe.mjs';
-import { allJobsDone, assert, createVerification, devToken, sandboxPatient, waitForVerification } from '../lib/helpers.mjs';
+import { allJobsDone, assert, createVerification, devToken, refusedWith, sandboxPatient, waitForVerification } from '../lib/helpers.mjs';
 import { openNewVerification, pickSandboxPatient, SETTLE_MS, shotPath, signIn, sourcePath, ticketPath } from './verification-common.mjs';
 
 const ID = 'verification-accessibility';
@@ -38,6 +38,8 @@ async function checkPage(page, failures, name, ready) {
 export const verificationAccessibility = {
   id: ID,
   timeoutMs: 180_000,
+  // The refused edit left open on the phone is a 400 on purpose.
+  expectedConsoleErrors: [refusedWith(400, '/api/verifications/')],
   async run({ stack, page }) {
     // Emma Walker, a child of James Walker (Delta Dental of Pennsylvania): both sources, a subscriber of her own.
     const token = await devToken(stack, 'staff@demo.test');

@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { VERIFICATION_EDIT_CONFLICT } from '@dv/contracts';
-import { allJobsDone, assert, createVerification, devToken, officeApi, DEMO_OFFICE_ID, sandboxPatient, waitForVerification } from '../lib/helpers.mjs';
+import { allJobsDone, assert, createVerification, devToken, officeApi, DEMO_OFFICE_ID, sandboxPatient, waitForVerification, refusedWith } from '../lib/helpers.mjs';
 import { openTicket, scoredField, shotPath, signIn, slowDown, sourcePath, ticketPath, waitForChip } from './verification-common.mjs';
 
 const run = promisify(execFile);
@@ -41,6 +41,8 @@ const isEdit = (request) => request.method() === 'PATCH';
  */
 export const verificationEdit = {
   id: 'verification-edit',
+  // The refused edit (a date that does not exist) is a 400 on purpose.
+  expectedConsoleErrors: [refusedWith(400, '/api/verifications/')],
   timeoutMs: 120_000,
   async run({ stack, page, shot }) {
     const { id, token, detail, name } = await verifiedTicket(stack, 'staff@demo.test', 'DPA55501234', 'James');
@@ -118,6 +120,7 @@ export const verificationEdit = {
  */
 export const verificationConflict = {
   id: 'verification-conflict',
+  expectedConsoleErrors: [refusedWith(409, '/api/verifications/')],
   timeoutMs: 120_000,
   async run({ stack, page, context, shot }) {
     const { id, token, detail, name } = await verifiedTicket(stack, 'staff@demo.test', 'ANT200100777', 'Michael');

@@ -3,25 +3,26 @@
  * named by the Connected-Dental-Office header already checked by the kit: an allowed office, or for a company
  * user an office of their organization).
  *
- * - Read the catalogue: office users (OFFICE_ROLES) and company users (COMPANY_ROLES), as the route table says.
+ * - Read the catalogue: contracts' PORTAL_USERS, the route table's list (office and company users).
  * - Change the catalogue: company admins (admin, superadministrator).
  * - Credentials act on the office of the header, never another; without the header there is no office to act on.
  *   Read them, retry a login, answer MFA: any portal user of that office.
- *   Add, edit, delete: the office's managers (staffmanager, groupmanager, who reach the credentials tab of
- *   /dental-office-settings) and company users (who reach /management/portal-credentials).
+ *   Add, edit, delete: the roles of the pages that do it (contracts' CREDENTIAL_EDIT_ROLES): the office's
+ *   managers (the credentials tab of /dental-office-settings) and the /management roles
+ *   (/management/portal-credentials).
  */
 import {
   COMPANY_ADMIN_ROLES,
   COMPANY_ROLES,
   CREDENTIAL_EDIT_ROLES,
   CREDENTIAL_USE_ROLES,
-  OFFICE_ROLES,
+  PORTAL_USERS,
   hasAnyRole,
   type Role,
 } from '@dv/contracts';
 import { Forbidden, Invalid, type Actor } from '@dv/kit';
 
-export const CATALOGUE_READ_ROLES: readonly Role[] = [...OFFICE_ROLES, ...COMPANY_ROLES];
+export const CATALOGUE_READ_ROLES: readonly Role[] = PORTAL_USERS;
 export const CATALOGUE_WRITE_ROLES: readonly Role[] = COMPANY_ADMIN_ROLES;
 
 const NOT_ALLOWED = 'Your role does not allow this';

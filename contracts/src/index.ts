@@ -1,5 +1,7 @@
 export * from './enums';
 export * from './constants';
+export * from './limits';
+export * from './json-value';
 export * from './codes/codes';
 export * from './codes/code-table';
 export * from './entities';

@@ -34,8 +34,14 @@ export function isUsCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** 'MM/DD/YYYY'.length: a longer text is no such date (and is refused before it is read). */
+export const US_CALENDAR_DATE_LENGTH = 10;
+
 /** A patient calendar day written MM/DD/YYYY (the UTC day of the version 1 epoch value). */
-export const UsCalendarDate = z.string(WRONG_DATE).refine(isUsCalendarDate, WRONG_DATE);
+export const UsCalendarDate = z
+  .string(WRONG_DATE)
+  .max(US_CALENDAR_DATE_LENGTH, { ...WRONG_DATE, abort: true })
+  .refine(isUsCalendarDate, WRONG_DATE);
 
 /** Timestamps: change history, lastSubmission, details.initiationDate, ticket.resolvedDate, alert notes. */
 export const TimestampV1 = EpochMillis;

@@ -3,6 +3,7 @@
  * specified; the other fields are the usual ones of a price list and pass through.
  */
 import { z } from 'zod';
+import { PAYMENT_CODE_MAX_LENGTH } from '../limits';
 
 /**
  * `metadata.features` arrives as a JSON text of a list of strings. Missing, malformed or non-list text reads as
@@ -51,7 +52,7 @@ export const Coupon = z.looseObject({
 export type Coupon = z.infer<typeof Coupon>;
 
 /** GET /api/stripe/coupon?code={code}. */
-export const CouponQuery = z.object({ code: z.string().trim().min(1) });
+export const CouponQuery = z.object({ code: z.string().trim().min(1).max(PAYMENT_CODE_MAX_LENGTH) });
 export type CouponQuery = z.infer<typeof CouponQuery>;
 
 /** The coupon is returned under `coupon`. */
@@ -64,8 +65,8 @@ export type PaymentCheckReply = z.infer<typeof PaymentCheckReply>;
 
 /** POST /api/stripe/subscription/create; `unlock` is only ever sent as true. */
 export const SubscriptionCreateInput = z.object({
-  priceId: z.string().min(1).optional(),
-  couponCode: z.string().min(1).optional(),
+  priceId: z.string().min(1).max(PAYMENT_CODE_MAX_LENGTH).optional(),
+  couponCode: z.string().min(1).max(PAYMENT_CODE_MAX_LENGTH).optional(),
   unlock: z.literal(true).optional(),
 });
 export type SubscriptionCreateInput = z.infer<typeof SubscriptionCreateInput>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, MESSAGES } from '../constants';
 import { BUG_TYPES, BugAttachmentMime, BugType } from '../enums';
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TIMESTAMP_MAX_LENGTH } from '../limits';
 import { MANAGEMENT_PAGE_SIZE_DEFAULT, MANAGEMENT_PAGE_SIZE_MAX } from './offices-admin';
 
 /**
@@ -32,7 +33,27 @@ export function base64DecodedBytes(base64: string): number {
   return Math.max(0, Math.floor((payload.length * 3) / 4) - padding);
 }
 
+/** Line length of the narrowest common base64 wrapping (PEM's 64 columns; MIME uses 76). */
+const BASE64_WRAP_COLUMNS = 64;
+/** A CRLF line break as JSON escapes it: `\r\n`. */
+const JSON_CRLF_BYTES = 4;
+const ATTACHMENT_BASE64_CHARS = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4;
+/** Room for the data-URL prefix (`data:image/png;name=...;base64,`). */
+const DATA_URL_PREFIX_MAX_CHARS = 1024;
+/**
+ * Longest attachment text: the base64 of ATTACHMENT_MAX_BYTES wrapped in 64-column CRLF lines, and its data-URL
+ * prefix. A longer text cannot be a file within the limit; it is refused before its content is scanned.
+ */
+const ATTACHMENT_MAX_CHARS =
+  ATTACHMENT_BASE64_CHARS + Math.ceil(ATTACHMENT_BASE64_CHARS / BASE64_WRAP_COLUMNS) * 2 + DATA_URL_PREFIX_MAX_CHARS;
+
 const RequiredText = z.string({ error: MESSAGES.FIELD_REQUIRED }).trim().min(1, { error: MESSAGES.FIELD_REQUIRED });
+
+/** Longest page address kept with a report; longer ones are refused. */
+export const BUG_URL_MAX_LENGTH = 2048;
+export const BUG_TITLE_MAX_LENGTH = 300;
+export const BUG_DESCRIPTION_MAX_LENGTH = 20_000;
+export const BUG_FILE_NAME_MAX_LENGTH = 255;
 
 /** A bug type that is there but none of BUG_TYPES. */
 export const BUG_TYPE_UNKNOWN_MESSAGE = `Unknown bug type: choose one of ${BUG_TYPES.join(', ')}`;
@@ -45,23 +66,26 @@ const SubmittedBugType = z.enum(BUG_TYPES, {
 
 const Attachment = z
   .string()
+  .max(ATTACHMENT_MAX_CHARS, { error: MESSAGES.FILE_TOO_BIG, abort: true })
   .refine((file) => BASE64_TEXT.test(attachmentBase64(file)), { error: 'Attachment must be base64' })
   .refine((file) => base64DecodedBytes(file) <= ATTACHMENT_MAX_BYTES, { error: MESSAGES.FILE_TOO_BIG });
 
+/** ISO 8601. */
+const ReportDate = z.iso.datetime({ offset: true }).max(TIMESTAMP_MAX_LENGTH);
+
 const bugReportFields = {
   type: SubmittedBugType,
-  title: RequiredText,
+  title: RequiredText.max(BUG_TITLE_MAX_LENGTH),
   /** The page the report was sent from. */
-  url: z.string(),
+  url: z.string().max(BUG_URL_MAX_LENGTH),
   /** Who sent it (user name or e-mail as the session knows it). */
-  user: z.string(),
-  description: RequiredText,
+  user: z.string().max(EMAIL_MAX_LENGTH),
+  description: RequiredText.max(BUG_DESCRIPTION_MAX_LENGTH),
   fileBase64: Attachment.nullable().optional(),
   fileMime: BugAttachmentMime.nullable().optional(),
   solved: z.boolean().default(false),
-  /** ISO 8601. */
-  creationDate: z.iso.datetime({ offset: true }),
-  solvingDate: z.iso.datetime({ offset: true }).nullable().optional(),
+  creationDate: ReportDate,
+  solvingDate: ReportDate.nullable().optional(),
 };
 
 /** PUT /api/bugReports. An attachment needs its mime type. */
@@ -76,18 +100,6 @@ export const BugReport = z.object({ id: z.string().min(1), ...bugReportFields })
 export type BugReport = z.infer<typeof BugReport>;
 
 // ---------- The bugs service (PUT /api/bugReports and /api/management/bugs) ----------
-
-/** Longest page address kept with a report; longer ones are refused. */
-export const BUG_URL_MAX_LENGTH = 2048;
-export const BUG_TITLE_MAX_LENGTH = 300;
-export const BUG_DESCRIPTION_MAX_LENGTH = 20_000;
-export const BUG_FILE_NAME_MAX_LENGTH = 255;
-
-/** Line length of the narrowest common base64 wrapping (PEM's 64 columns; MIME uses 76). */
-const BASE64_WRAP_COLUMNS = 64;
-/** A CRLF line break as JSON escapes it: `\r\n`. */
-const JSON_CRLF_BYTES = 4;
-const ATTACHMENT_BASE64_CHARS = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4;
 
 /**
  * Largest request body of PUT /api/bugReports in bytes: a base64 ATTACHMENT_MAX_BYTES file (4 characters per 3
@@ -180,6 +192,7 @@ export const BugReportListQuery = z.object({
   office: z
     .string()
     .regex(/^[\w.:-]{1,128}$/, { error: 'Not an office id' })
+    .max(ID_MAX_LENGTH, { error: 'Not an office id' })
     .optional(),
   text: z.string().trim().max(100).optional(),
   sort: z.enum(BUG_SORT_FIELDS).default('creationDate'),

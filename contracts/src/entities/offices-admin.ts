@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { ClientType, OfficePlanType, Role } from '../enums';
+import { JsonObject } from '../json-value';
+import { JSON_STRING_MAX_LENGTH } from '../limits';
 import { FeatureFlag } from './feature-flag';
 import { DentalOffice, OfficeSettings, ScheduleIntegration } from './office';
 import { Organization } from './organization';
@@ -19,7 +21,7 @@ const STORABLE_MAX_DEPTH = 16;
  * Nested records are stored as documents: a key may not contain '.' nor start with '$' (MongoDB, nedb), and
  * nesting stays shallow.
  */
-const StorableRecord = z.record(z.string(), z.unknown()).superRefine((record, context) => {
+const StorableRecord = JsonObject.superRefine((record, context) => {
   const visit = (value: unknown, path: (string | number)[]): void => {
     if (typeof value !== 'object' || value === null) return;
     if (path.length >= STORABLE_MAX_DEPTH) {
@@ -81,7 +83,8 @@ export const OfficeName = z.string().trim().min(1).max(200);
 export const IntegrationSubdomain = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/, { error: 'Must be a DNS label (letters, digits, hyphens)' });
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/, { error: 'Must be a DNS label (letters, digits, hyphens)' })
+  .max(63, { error: 'Must be a DNS label (letters, digits, hyphens)' });
 
 export const OfficeIntegrationInput = z.strictObject({ subdomain: IntegrationSubdomain.nullable() });
 export type OfficeIntegrationInput = z.infer<typeof OfficeIntegrationInput>;
@@ -218,7 +221,7 @@ export type UserPatch = z.infer<typeof UserPatch>;
  */
 export const FeatureFlagPatch = z
   .strictObject({
-    value: z.union([z.string().max(10_000), z.number(), z.record(z.string(), z.unknown()), z.null()]).optional(),
+    value: z.union([z.string().max(JSON_STRING_MAX_LENGTH), z.number(), JsonObject, z.null()]).optional(),
     isActive: z.boolean().optional(),
   })
   .refine((patch) => patch.value !== undefined || patch.isActive !== undefined, {

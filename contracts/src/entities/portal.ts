@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../constants';
+import { MFA_CODE_MAX_LENGTH, PASSWORD_MAX_LENGTH, URL_MAX_LENGTH, USERNAME_MAX_LENGTH, tooLongMessage } from '../limits';
 import { PortalCredentialStatus } from '../enums';
 
 export const Portal = z.object({
@@ -34,12 +35,19 @@ export type PortalCredential = z.infer<typeof PortalCredential>;
 const Username = z
   .string({ error: MESSAGES.USERNAME_REQUIRED })
   .trim()
-  .min(1, { error: MESSAGES.USERNAME_REQUIRED });
+  .min(1, { error: MESSAGES.USERNAME_REQUIRED })
+  .max(USERNAME_MAX_LENGTH, { error: `Username is too long: ${tooLongMessage(USERNAME_MAX_LENGTH).toLowerCase()}` });
+
+/** Its message never repeats the password. */
+const PASSWORD_TOO_LONG = { error: `Password is too long: ${tooLongMessage(PASSWORD_MAX_LENGTH).toLowerCase()}` };
 
 /** POST /api/portals/{portalId}/credentials/: adding a credential needs both username and password. */
 export const PortalCredentialInput = z.object({
   username: Username,
-  password: z.string({ error: MESSAGES.PASSWORD_REQUIRED }).min(1, { error: MESSAGES.PASSWORD_REQUIRED }),
+  password: z
+    .string({ error: MESSAGES.PASSWORD_REQUIRED })
+    .min(1, { error: MESSAGES.PASSWORD_REQUIRED })
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });
 export type PortalCredentialInput = z.infer<typeof PortalCredentialInput>;
 
@@ -51,6 +59,7 @@ export const PortalCredentialUpdateInput = z.object({
   username: Username,
   password: z
     .string()
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
     .optional()
     .transform((password) => (password === '' ? undefined : password)),
 });
@@ -58,7 +67,11 @@ export type PortalCredentialUpdateInput = z.infer<typeof PortalCredentialUpdateI
 
 /** POST /api/portals/credentials/{portalId}/mfa: the code is trimmed and must not be empty. */
 export const MfaCodeInput = z.object({
-  code: z.string({ error: MESSAGES.FIELD_REQUIRED }).trim().min(1, { error: MESSAGES.FIELD_REQUIRED }),
+  code: z
+    .string({ error: MESSAGES.FIELD_REQUIRED })
+    .trim()
+    .min(1, { error: MESSAGES.FIELD_REQUIRED })
+    .max(MFA_CODE_MAX_LENGTH, { error: tooLongMessage(MFA_CODE_MAX_LENGTH) }),
 });
 export type MfaCodeInput = z.infer<typeof MfaCodeInput>;
 
@@ -89,16 +102,21 @@ export type PortalList = z.infer<typeof PortalList>;
 export const PortalCredentialList = z.array(PortalCredential);
 export type PortalCredentialList = z.infer<typeof PortalCredentialList>;
 
+const PORTAL_ID_MAX_LENGTH = 64;
+
 /** A portal id: a slug such as `dnoaconnect` (AI_PORTALS are matched by it). */
 export const PortalId = z
   .string()
   .trim()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { error: 'Use lower-case letters, digits and dashes' });
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { error: 'Use lower-case letters, digits and dashes' })
+  .max(PORTAL_ID_MAX_LENGTH, { error: tooLongMessage(PORTAL_ID_MAX_LENGTH) });
 export type PortalId = z.infer<typeof PortalId>;
 
 const PortalFields = {
   name: z.string().trim().min(1, { error: MESSAGES.FIELD_REQUIRED }).max(200),
-  url: z.url({ protocol: /^https?$/, error: 'Enter the portal address (http or https)' }),
+  url: z
+    .url({ protocol: /^https?$/, error: 'Enter the portal address (http or https)' })
+    .max(URL_MAX_LENGTH, { error: tooLongMessage(URL_MAX_LENGTH) }),
   carriers: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
 };
 

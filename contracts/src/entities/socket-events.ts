@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SourceJobStatus } from '../enums';
+import { ACCESS_TOKEN_MAX_LENGTH } from '../limits';
 import { CredentialChangeEvent } from './portal';
 
 /** Event names on the wire. */
@@ -26,7 +27,7 @@ export const SOCKET_EVENTS = {
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 
-export const SocketAuthorization = z.object({ token: z.string().min(1) });
+export const SocketAuthorization = z.object({ token: z.string().min(1).max(ACCESS_TOKEN_MAX_LENGTH) });
 export type SocketAuthorization = z.infer<typeof SocketAuthorization>;
 
 export const SocketAuthorizationCompleted = z.object({ userId: z.string().optional() });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PatientV3 } from '../documents/patient';
 import { PlanV3 } from '../documents/plan';
 import { type VERIFICATION_PDF_TYPES } from '../enums';
+import { JsonValue } from '../json-value';
 import { PortalData } from './portal-data';
 import { VerificationJobView } from './verifications';
 
@@ -23,7 +24,7 @@ export const VERIFICATION_EDIT_CONFLICT =
 /** The 409's details: the current version and, per edited path, the value stored now. */
 export const EditConflictDetails = z.object({
   version: z.number().int().min(0),
-  current: z.array(z.object({ path: z.string(), value: z.json().nullable() })),
+  current: z.array(z.object({ path: z.string(), value: JsonValue.nullable() })),
 });
 export type EditConflictDetails = z.infer<typeof EditConflictDetails>;
 

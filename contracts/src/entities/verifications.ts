@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../constants';
-import { UsCalendarDate } from '../documents/dates';
+import { US_CALENDAR_DATE_LENGTH, UsCalendarDate } from '../documents/dates';
 import { ClientInfoV3 } from '../documents/client-info';
 import { PatientInfoV3 } from '../documents/patient-info';
 import {
@@ -17,6 +17,8 @@ import {
   TicketStatus,
   VerificationStatus,
 } from '../enums';
+import { JsonValue } from '../json-value';
+import { TIMESTAMP_MAX_LENGTH } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation/messages';
 import { MANAGEMENT_PAGE_SIZE_DEFAULT, MANAGEMENT_PAGE_SIZE_MAX } from './offices-admin';
 
@@ -35,12 +37,15 @@ const optionalText = (max: number) =>
     .optional()
     .transform((text) => (text === '' ? undefined : text));
 
-/** MM/DD/YYYY, a real day, not after today (a birth date). */
-const BirthDate = z
+/** A date the user must fill, as typed: trimmed, not empty, not longer than MM/DD/YYYY. */
+const RequiredDateText = z
   .string(REQUIRED)
   .trim()
   .min(1, REQUIRED)
-  .pipe(UsCalendarDate)
+  .max(US_CALENDAR_DATE_LENGTH, { error: VALIDATION_MESSAGES.wrongDate });
+
+/** MM/DD/YYYY, a real day, not after today (a birth date). */
+const BirthDate = RequiredDateText.pipe(UsCalendarDate)
   .refine(
     (day) => {
       const [month, date, year] = day.split('/').map(Number);
@@ -125,6 +130,7 @@ export const PatientInfoInput = z.strictObject({
   subscriberDOB: z
     .string()
     .trim()
+    .max(US_CALENDAR_DATE_LENGTH, { error: VALIDATION_MESSAGES.wrongDate })
     .optional()
     .transform((text) => (text === '' ? undefined : text))
     .pipe(UsCalendarDate.optional()),
@@ -134,7 +140,7 @@ export type PatientInfoInput = z.infer<typeof PatientInfoInput>;
 
 export const AppointmentInput = z.strictObject({
   /** MM/DD/YYYY: the date of service the eligibility is asked for. */
-  date: z.string(REQUIRED).trim().min(1, REQUIRED).pipe(UsCalendarDate),
+  date: RequiredDateText.pipe(UsCalendarDate),
   /** The treating provider's name. */
   provider: optionalText(200),
 });
@@ -206,7 +212,7 @@ export type SourceRef = z.infer<typeof SourceRef>;
  */
 export const FieldSources = z.record(
   z.string(),
-  z.object({ stated: z.array(SourceRef), disputed: z.array(SourceRef.extend({ value: z.json() })) }),
+  z.object({ stated: z.array(SourceRef), disputed: z.array(SourceRef.extend({ value: JsonValue })) }),
 );
 export type FieldSources = z.infer<typeof FieldSources>;
 
@@ -223,8 +229,8 @@ export const EditPath = z
 
 export const FieldEdit = z.strictObject({
   path: EditPath,
-  /** The new value of the field (null clears it). */
-  value: z.json(),
+  /** The new value of the field (null clears it), within JSON_MAX_DEPTH and JSON_STRING_MAX_LENGTH. */
+  value: JsonValue,
 });
 export type FieldEdit = z.infer<typeof FieldEdit>;
 
@@ -242,7 +248,7 @@ export const VERIFICATION_SORT_FIELDS = ['createdAt', 'updatedAt', 'patientName'
 export type VerificationSortField = (typeof VERIFICATION_SORT_FIELDS)[number];
 
 /** A day (YYYY-MM-DD, a whole UTC day) or an instant (ISO 8601 with zone). */
-const DayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+const DayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true }).max(TIMESTAMP_MAX_LENGTH)], {
   error: 'Use YYYY-MM-DD or an ISO 8601 date and time',
 });
 

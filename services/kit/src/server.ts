@@ -9,8 +9,10 @@ import Fastify, {
   type RawRequestDefaultExpression,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REQUEST_BODY_MAX_BYTES } from '@dv/contracts';
 import { z } from 'zod';
 import { errorHandler, notFoundHandler, ServiceUnavailable, TooManyRequests } from './errors';
+import { registerJsonBodyParser } from './json-body';
 import { createLogger, type Logger } from './logger';
 
 /** A readiness check resolves when the dependency is usable and throws (or rejects) when it is not. */
@@ -42,7 +44,7 @@ export interface BuildServerOptions {
   /** Service name; names the logger when none is given. */
   readonly name: string;
   readonly logger?: Logger;
-  /** Largest accepted request body in bytes (Fastify default 1 MiB). */
+  /** Largest accepted request body in bytes (default contracts' REQUEST_BODY_MAX_BYTES, 1 MiB). */
   readonly bodyLimit?: number;
   /**
    * Per-client rate limit, required so that every service decides: the gateway limits per client IP; an
@@ -80,7 +82,8 @@ function withTimeout(check: ReadinessCheck, timeoutMs: number): Promise<void> {
 
 /**
  * A Fastify 5 instance with the house defaults: security headers, rate limit, zod validation and
- * serialization (response schemas strip undeclared fields), one error envelope, request ids, and probes.
+ * serialization (response schemas strip undeclared fields), JSON bodies of bounded size and depth, one error
+ * envelope, request ids, and probes.
  */
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const logger = options.logger ?? createLogger({ name: options.name });
@@ -88,7 +91,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     loggerInstance: logger,
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    bodyLimit: options.bodyLimit ?? 1_048_576,
+    bodyLimit: options.bodyLimit ?? REQUEST_BODY_MAX_BYTES,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -97,6 +100,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  registerJsonBodyParser(app);
 
   // While shutting down, requests that still arrive get the envelope (not Fastify's bare 503) and every
   // response closes its connection, so keep-alive clients move to another instance and close() can finish.

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { createDevIdp, DEFAULT_AUDIENCE, type DevIdp, WEB_CLIENT_ID } from './app';
+import { createDevIdp, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, DEFAULT_AUDIENCE, type DevIdp, WEB_CLIENT_ID } from './app';
 import { SessionClaims as ContractSessionClaims } from '@dv/contracts';
 import { IssuedSessionClaims } from './claims';
 import { silentLogger } from './logger';
@@ -142,7 +142,7 @@ describe('authorization code + PKCE', () => {
     });
     expect(response.status).toBe(200);
     const tokens = (await response.json()) as Record<string, unknown>;
-    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'api' });
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: DEFAULT_ACCESS_TOKEN_TTL_SECONDS, scope: 'api' });
     expect(typeof tokens.refresh_token).toBe('string');
     expect(typeof tokens.id_token).toBe('string');
 
@@ -171,7 +171,7 @@ describe('authorization code + PKCE', () => {
       payload;
     expect(IssuedSessionClaims.parse(session)).toEqual(session);
     expect(ContractSessionClaims.safeParse(payload).success).toBe(true);
-    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(DEFAULT_ACCESS_TOKEN_TTL_SECONDS);
 
     // The ID token is for the SPA (audience = client id) and carries the same session claims.
     const idToken = await jwtVerify(String(tokens.id_token), createRemoteJWKSet(new URL(discovery.jwks_uri)), {

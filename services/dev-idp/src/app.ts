@@ -7,16 +7,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import {
-  errors,
-  Provider,
-  type ClientMetadata,
-  type Configuration,
-  type KoaContextWithOIDC,
-  type ResourceServer,
-} from 'oidc-provider';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@dv/contracts';
+import { closeRedis, connectRedis, type Redis } from '@dv/kit';
+import { errors, Provider, type Configuration, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import { createAccessTokenMinter, DEFAULT_TEST_TOKEN_TTL_SECONDS, TestTokenRequest } from './access-tokens';
 import { type IssuedSessionClaims, SESSION_CLAIM_NAMES, sessionClaimsFor } from './claims';
+import { clientMetadata, type DevIdpClient } from './clients';
 import { BodyTooLarge, readBody, sendError, sendHtml, sendJson } from './http-io';
 import { createInteractionHandler, type InteractionAction } from './interactions';
 import { type DevIdpKeys, generateKeys, loadOrCreateKeys, publicJwks, type PublicJwks, SIGNING_ALG } from './keys';
@@ -24,6 +20,7 @@ import { createConsoleLogger, type DevIdpLogger, errorFields } from './logger';
 import { createOidcStore } from './oidc-store';
 import { errorPage, signedOutPage, signOutPage } from './pages';
 import { createPasswordVerifier } from './passwords';
+import { createSignInThrottle, DEFAULT_SIGN_IN_LIMITS, type SignInLimits, type SignInThrottle } from './sign-in-throttle';
 import { DEMO_OFFICES, DEMO_PASSWORD, type DemoOffice, type DemoUser, USERS } from './users';
 
 /** The audience the gateway and the services expect in access tokens. */
@@ -37,7 +34,8 @@ export const DEFAULT_REDIRECT_URIS = [
   'http://demo.localhost:8080/handleLogin',
   'http://localhost:3000/handleLogin',
 ] as const;
-export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 3600;
+/** Short (contracts' ACCESS_TOKEN_LIFETIME_SECONDS): the SPA renews it with its refresh token. */
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = ACCESS_TOKEN_LIFETIME_SECONDS;
 export const TEST_TOKEN_PATH = '/dev/token';
 
 const ID_TOKEN_TTL_SECONDS = 3600;
@@ -45,14 +43,6 @@ const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 const INTERACTION_TTL_SECONDS = 3600;
 /** Sessions, grants and the refresh-token chain (absolute: rotation does not extend it). */
 const SESSION_TTL_SECONDS = 14 * 24 * 3600;
-
-export interface DevIdpClient {
-  readonly clientId: string;
-  readonly clientName?: string;
-  readonly redirectUris: readonly string[];
-  /** Default: the root, /login and /sessionEnd of every redirect URI's origin. */
-  readonly postLogoutRedirectUris?: readonly string[];
-}
 
 export interface DevIdpOptions {
   /** Default: http://127.0.0.1:<bound port>. */
@@ -76,6 +66,10 @@ export interface DevIdpOptions {
   /** Folder for the keys and the provider's sessions and grants, so both survive a restart. */
   readonly dataDir?: string;
   readonly accessTokenTtlSeconds?: number;
+  /** Failed sign-in attempts allowed per account and per client address. Default DEFAULT_SIGN_IN_LIMITS. */
+  readonly signInLimits?: SignInLimits;
+  /** Counts failed sign-ins in this Redis (shared, kept over restarts); in memory without. */
+  readonly redisUrl?: string;
   /** Serve POST /dev/token (automated tests). Off unless asked for: 404 otherwise. */
   readonly enableTestTokenEndpoint?: boolean;
   /** Default: warnings and errors to the console. */
@@ -96,25 +90,6 @@ export interface DevIdp {
 }
 
 class UnknownUser extends Error {}
-
-function defaultPostLogoutRedirectUris(redirectUris: readonly string[]): string[] {
-  const origins = [...new Set(redirectUris.map((uri) => new URL(uri).origin))];
-  return origins.flatMap((origin) => [`${origin}/`, `${origin}/login`, `${origin}/sessionEnd`]);
-}
-
-function clientMetadata(client: DevIdpClient): ClientMetadata {
-  return {
-    client_id: client.clientId,
-    client_name: client.clientName ?? client.clientId,
-    application_type: 'web',
-    // A browser app cannot keep a secret: a public client, protected by PKCE.
-    token_endpoint_auth_method: 'none',
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    redirect_uris: [...client.redirectUris],
-    post_logout_redirect_uris: [...(client.postLogoutRedirectUris ?? defaultPostLogoutRedirectUris(client.redirectUris))],
-  };
-}
 
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
@@ -158,6 +133,8 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
   let server: Server | undefined;
   let store: ReturnType<typeof createOidcStore> | undefined;
   let minter: ReturnType<typeof createAccessTokenMinter> | undefined;
+  let redis: Redis | undefined;
+  let throttle: SignInThrottle | undefined;
 
   function resourceServer(): ResourceServer {
     return {
@@ -192,9 +169,11 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
         if (!user) return undefined;
         return { accountId: user.id, claims: () => ({ sub: user.id, email_verified: true, ...claimsOf(user) }) };
       },
+      // `sid` (set when the client takes back-channel logout) lets the gateway refuse a signed-out session's tokens.
       extraTokenClaims(_ctx, token) {
         const user = 'accountId' in token ? usersById.get(token.accountId) : undefined;
-        return user ? { ...claimsOf(user) } : undefined;
+        const sid = 'sid' in token ? token.sid : undefined;
+        return user ? { ...claimsOf(user), ...(sid === undefined ? {} : { sid }) } : undefined;
       },
       // The SPA gets a refresh token without asking for offline_access, rotated on every use (a reused one is
       // rejected and revokes its grant). Tokens belong to the sign-in session: signing out revokes them too.
@@ -208,6 +187,7 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
       features: {
         devInteractions: { enabled: false },
         revocation: { enabled: true },
+        backchannelLogout: { enabled: true },
         userinfo: { enabled: true },
         rpInitiatedLogout: {
           enabled: true,
@@ -258,6 +238,10 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
     provider.on('authorization.error', rejected('authorization.error'));
     provider.on('grant.error', rejected('grant.error'));
     provider.on('end_session.error', rejected('end_session.error'));
+    // The client keeps honouring the session's access tokens until they expire: worth a warning, never the token.
+    provider.on('backchannel.error', (_ctx: KoaContextWithOIDC, error: Error, client: { clientId: string }) => {
+      logger.warn({ clientId: client.clientId, ...errorFields(error) }, 'back-channel logout failed');
+    });
   }
 
   async function issueTestToken(email: string, expiresInSeconds = DEFAULT_TEST_TOKEN_TTL_SECONDS): Promise<string> {
@@ -315,6 +299,8 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
   async function start(): Promise<{ url: string; issuer: string }> {
     if (server) throw new Error('the provider is already started');
     const verifier = await createPasswordVerifier(users, () => password);
+    redis = options.redisUrl === undefined ? undefined : connectRedis({ url: options.redisUrl, name: 'dev-idp', logger });
+    throttle = await createSignInThrottle({ limits: options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, ...(redis ? { redis } : {}) });
     // The provider needs the issuer, which may depend on the port bound: requests arriving in between get a 503.
     const routing: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void> } = {};
     const listening = createServer((req, res) => {
@@ -359,6 +345,8 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
       createInteractionHandler({
         provider,
         verifier,
+        throttle,
+        onUnavailable: (error) => logger.error(errorFields(error), 'sign-in attempt counters unavailable'),
         clientNames: new Map(clients.map((client) => [client.clientId, client.clientName ?? client.clientId])),
         demoEmails: users.map((user) => user.email),
         // The hint names the password only when it is the published demo one.
@@ -375,6 +363,10 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
     minter = undefined;
     store?.close();
     store = undefined;
+    await throttle?.close();
+    throttle = undefined;
+    if (redis) await closeRedis(redis);
+    redis = undefined;
     if (!listening) return;
     await new Promise<void>((resolve, reject) => {
       listening.close((error) => (error ? reject(error) : resolve()));

@@ -1,16 +1,22 @@
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@dv/contracts';
 import { DEFAULT_AUDIENCE, DEFAULT_REDIRECT_URIS } from './app';
 import { readEnv } from './config';
+import { DEFAULT_SIGN_IN_LIMITS } from './sign-in-throttle';
 
 describe('dev-idp environment', () => {
-  it('has defaults for a local run, with the test token endpoint off', () => {
+  it('has defaults for a local run: short access tokens, sign-in limits, the test token endpoint off', () => {
     expect(readEnv({})).toEqual({
       PORT: 8090,
       HOST: '127.0.0.1',
       AUDIENCE: DEFAULT_AUDIENCE,
       REDIRECT_URIS: [...DEFAULT_REDIRECT_URIS],
-      ACCESS_TOKEN_TTL_SECONDS: 3600,
+      ACCESS_TOKEN_TTL_SECONDS: ACCESS_TOKEN_LIFETIME_SECONDS,
+      SIGN_IN_MAX_FAILURES_PER_ACCOUNT: DEFAULT_SIGN_IN_LIMITS.perAccount.max,
+      SIGN_IN_MAX_FAILURES_PER_ADDRESS: DEFAULT_SIGN_IN_LIMITS.perAddress.max,
+      SIGN_IN_WINDOW_SECONDS: DEFAULT_SIGN_IN_LIMITS.perAccount.windowSeconds,
       ENABLE_TEST_TOKEN_ENDPOINT: false,
     });
+    expect(ACCESS_TOKEN_LIFETIME_SECONDS).toBeLessThanOrEqual(15 * 60);
   });
 
   it('reads every variable', () => {
@@ -23,6 +29,11 @@ describe('dev-idp environment', () => {
         DATA_DIR: '/var/lib/dev-idp',
         REDIRECT_URIS: 'http://a.example/handleLogin, http://b.example/handleLogin',
         ACCESS_TOKEN_TTL_SECONDS: '120',
+        BACKCHANNEL_LOGOUT_URI: 'http://gateway:8080/oidc/backchannel-logout',
+        REDIS_URL: 'redis://redis:6379',
+        SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
+        SIGN_IN_MAX_FAILURES_PER_ADDRESS: '10',
+        SIGN_IN_WINDOW_SECONDS: '60',
         ENABLE_TEST_TOKEN_ENDPOINT: 'true',
       }),
     ).toEqual({
@@ -33,6 +44,11 @@ describe('dev-idp environment', () => {
       DATA_DIR: '/var/lib/dev-idp',
       REDIRECT_URIS: ['http://a.example/handleLogin', 'http://b.example/handleLogin'],
       ACCESS_TOKEN_TTL_SECONDS: 120,
+      BACKCHANNEL_LOGOUT_URI: 'http://gateway:8080/oidc/backchannel-logout',
+      REDIS_URL: 'redis://redis:6379',
+      SIGN_IN_MAX_FAILURES_PER_ACCOUNT: 3,
+      SIGN_IN_MAX_FAILURES_PER_ADDRESS: 10,
+      SIGN_IN_WINDOW_SECONDS: 60,
       ENABLE_TEST_TOKEN_ENDPOINT: true,
     });
   });
@@ -41,5 +57,7 @@ describe('dev-idp environment', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readEnv({ ISSUER: 'localhost:8090' })).toThrow(/ISSUER/);
     expect(() => readEnv({ ENABLE_TEST_TOKEN_ENDPOINT: 'yes' })).toThrow(/ENABLE_TEST_TOKEN_ENDPOINT/);
+    expect(() => readEnv({ REDIS_URL: 'http://redis' })).toThrow(/REDIS_URL/);
+    expect(() => readEnv({ SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '0' })).toThrow(/SIGN_IN_MAX_FAILURES_PER_ACCOUNT/);
   });
 });

@@ -35,8 +35,9 @@ export function sendJson(res: ServerResponse, statusCode: number, body: unknown)
   res.end(JSON.stringify(body));
 }
 
-export function sendHtml(res: ServerResponse, statusCode: number, html: string): void {
+export function sendHtml(res: ServerResponse, statusCode: number, html: string, headers: Record<string, string> = {}): void {
   res.writeHead(statusCode, {
+    ...headers,
     ...SECURITY_HEADERS,
     'content-type': 'text/html; charset=utf-8',
     // The pages use no scripts and only their own inline style; form targets are left open because the sign-in

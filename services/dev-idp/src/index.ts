@@ -7,9 +7,10 @@ export {
   TEST_TOKEN_PATH,
   WEB_CLIENT_ID,
   type DevIdp,
-  type DevIdpClient,
   type DevIdpOptions,
 } from './app';
+export { type DevIdpClient } from './clients';
+export { DEFAULT_SIGN_IN_LIMITS, type SignInLimit, type SignInLimits } from './sign-in-throttle';
 export { DEFAULT_TEST_TOKEN_TTL_SECONDS, MAX_TEST_TOKEN_TTL_SECONDS, TestTokenRequest } from './access-tokens';
 export { IssuedSessionClaims, sessionClaimsFor } from './claims';
 export { type DevIdpKeys, type PublicJwks } from './keys';
@@ -26,4 +27,13 @@ export {
   type DemoUser,
   type UserRoles,
 } from './users';
-export { signInWithCodeFlow, type CodeFlowTokens } from './testing/code-flow';
+export {
+  BrowserSession,
+  openSignInPage,
+  signInSession,
+  signInWithCodeFlow,
+  submitSignIn,
+  type CodeFlowTokens,
+  type SignedInSession,
+  type SignInPage,
+} from './testing/code-flow';

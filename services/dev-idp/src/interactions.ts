@@ -4,15 +4,17 @@
  *   GET  /interaction/:uid        login prompt: the sign-in page; consent prompt: granted at once (every client
  *                                 of this provider is the product's own, so there is nothing to ask)
  *   POST /interaction/:uid/login  checks email and password; on success finishes the login, else shows the page
- *                                 again with the error and issues nothing
+ *                                 again with the error and issues nothing (429 with Retry-After once the account
+ *                                 or the address has used up its failed attempts, see sign-in-throttle.ts)
  *   GET  /interaction/:uid/abort  ends the request with access_denied
  */
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { errors, type Provider } from 'oidc-provider';
 import { z } from 'zod';
 import { readBody, sendHtml } from './http-io';
-import { errorPage, SIGN_IN_ERROR, signInPage } from './pages';
+import { errorPage, SIGN_IN_ERROR, SIGN_IN_UNAVAILABLE, signInLimitedError, signInPage } from './pages';
 import { type PasswordVerifier } from './passwords';
+import { type SignInThrottle, SignInThrottleUnavailable } from './sign-in-throttle';
 import { type DemoUser } from './users';
 
 export type InteractionAction = 'show' | 'login' | 'abort';
@@ -20,9 +22,12 @@ export type InteractionAction = 'show' | 'login' | 'abort';
 export interface InteractionDeps {
   readonly provider: Provider;
   readonly verifier: PasswordVerifier<DemoUser>;
+  readonly throttle: SignInThrottle;
   readonly clientNames: ReadonlyMap<string, string>;
   readonly demoEmails: readonly string[];
   readonly demoPassword?: string;
+  /** Told when the attempt counters cannot be reached (the sign-in then answers 503). */
+  readonly onUnavailable: (error: Error) => void;
 }
 
 const InteractionParams = z.looseObject({
@@ -58,6 +63,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
     res: ServerResponse,
     statusCode: number,
     input: { uid: string; clientId: string; email?: string; error?: string },
+    headers: Record<string, string> = {},
   ) {
     const { demoEmails, demoPassword } = deps;
     sendHtml(
@@ -71,6 +77,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
         demoEmails,
         ...(demoPassword === undefined ? {} : { demoPassword }),
       }),
+      headers,
     );
   }
 
@@ -111,13 +118,23 @@ export function createInteractionHandler(deps: InteractionDeps) {
     const interaction = await interactionFor(req, res, uid);
     if (interaction.prompt.name !== 'login') throw new InteractionMismatch('This request is not waiting for a sign-in.');
     const form = SignInForm.parse(Object.fromEntries(new URLSearchParams(await readBody(req))));
-    const user = await verifier.verify(form.email, form.password);
-    if (!user) {
-      const clientId = InteractionParams.parse(interaction.params).client_id;
-      renderSignIn(res, 401, { uid, clientId, email: form.email, error: SIGN_IN_ERROR });
-      return;
+    const outcome = await deps.throttle.attempt({ email: form.email, address: req.socket.remoteAddress ?? '' }, () =>
+      verifier.verify(form.email, form.password),
+    );
+    const again = { uid, clientId: InteractionParams.parse(interaction.params).client_id, email: form.email };
+    switch (outcome.kind) {
+      case 'signedIn':
+        await provider.interactionFinished(req, res, { login: { accountId: outcome.user.id } }, { mergeWithLastSubmission: false });
+        return;
+      case 'refused':
+        renderSignIn(res, 401, { ...again, error: SIGN_IN_ERROR });
+        return;
+      case 'limited':
+        renderSignIn(res, 429, { ...again, error: signInLimitedError(outcome.retryAfterSeconds) }, {
+          'retry-after': String(outcome.retryAfterSeconds),
+        });
+        return;
     }
-    await provider.interactionFinished(req, res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
   }
 
   async function abort(req: IncomingMessage, res: ServerResponse, uid: string) {
@@ -148,6 +165,11 @@ export function createInteractionHandler(deps: InteractionDeps) {
     } catch (error) {
       if (error instanceof InteractionMismatch) {
         sendHtml(res, 400, errorPage('invalid_request', error.message));
+        return;
+      }
+      if (error instanceof SignInThrottleUnavailable) {
+        deps.onUnavailable(error);
+        sendHtml(res, 503, errorPage('temporarily_unavailable', SIGN_IN_UNAVAILABLE), { 'retry-after': '5' });
         return;
       }
       // oidc-provider's errors carry an HTTP status and an OAuth error code (an expired interaction is

@@ -50,6 +50,14 @@ ${body}
 
 export const SIGN_IN_ERROR = 'Wrong email or password.';
 
+/** After too many failed attempts: when to try again, in whole minutes (the window is minutes long). */
+export function signInLimitedError(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable for a moment. Try again shortly.';
+
 export interface SignInPageInput {
   readonly uid: string;
   readonly clientName: string;

@@ -74,7 +74,8 @@ describe('the sandbox library', () => {
     expect(answer.traceNumber).toBe('3141');
     expect(answer.subscriber?.memberId).toBe(m.memberId);
     if (dependent !== undefined) expect(answer.dependent?.firstName).toBe(m.dependents[dependent]!.firstName.toUpperCase());
-    // The envelope counts agree (the strict reader checks SE, GE and IEA) and the answer echoes the control number.
+    // The sandbox follows the guide (no deviation the reader had to tolerate) and echoes the control number.
+    expect(parse271(x271).deviations).toEqual([]);
     expect(parse271(x271).interchange.controlNumber).toBe('000003141');
   });
 

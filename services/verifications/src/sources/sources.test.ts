@@ -91,6 +91,27 @@ describe('GET /api/verifications/{id}/sources', () => {
     });
   });
 
+  it('maps a 271 with tolerated deviations, each shown as a mapping note and on its segment', async () => {
+    const sandbox = createSandboxClearinghouse({ latencyMs: 0 });
+    // The payer's SE02 does not repeat ST02 and its DTP02 qualifiers are in lower case: both read, both noted.
+    const eligibility = async (x270: string) => (await sandbox.eligibility(x270)).replace(/SE\*(\d+)\*0001~/, 'SE*$1*0002~').replaceAll('*D8*', '*d8*');
+    const deviating = await createHarness({ clearinghouse: { eligibility } });
+    try {
+      const id = await deviating.createFor(ANTHEM.memberId);
+      await deviating.settled(id);
+      const response = await deviating.call('GET', `/api/verifications/${id}/sources`, { as: 'staff' });
+      const [source] = VerificationSources.parse(response.json()).sources;
+      expect(source!.job).toMatchObject({ source: 'clearinghouse', outcome: 'success' });
+      expect(source!.mapped?.plan).toBeDefined();
+      expect(source!.notes).toContainEqual(expect.stringMatching(/^Tolerated: SE02 "0002" does not match ST02 "0001"/));
+      expect(source!.notes).toContainEqual(expect.stringMatching(/^Tolerated: codes in lower case read in upper case: DTP02 "d8" as "D8"/));
+      if (source!.raw?.kind !== 'x12') throw new Error('expected the 271');
+      expect(source!.raw.segments.find((segment) => segment.id === 'SE')?.explanation).toMatch(/^Tolerated: SE02 "0002" does not match ST02 "0001"/);
+    } finally {
+      await deviating.close();
+    }
+  });
+
   it('answers a job without an answer (waiting, or stored before answers were kept) with raw null', async () => {
     // A Delta Dental ticket of an office without a portal credential: the portal job waits for one.
     const id = await harness.createFor(MARIA.memberId, { as: 'staffA2', office: 'office-a2' });

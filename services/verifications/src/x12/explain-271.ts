@@ -7,13 +7,17 @@
  * whatever text came, so a 271 the mapping refused can still be read by support staff. Only text that does not
  * even tokenize (no usable ISA) gives no segments. The coinsurance sentence reads EB08 as map271 does: the
  * patient's share, unless the payer reports the insurer's (`invertCoinsurance`, else the carrier catalogue).
+ * A deviation the reading tolerated (README "Tolerated deviations") is told on the segment at fault, a missing
+ * trailer on the last segment, so the office sees where the answer departs from the guide.
  */
 import { type PayerKey, type X12ElementView, type X12SegmentView } from '@dv/contracts';
 import { invertsCoinsurance } from '../clearinghouse/carriers';
 import { X12ParseError } from './errors';
+import { fixForm } from './deviations';
 import { readMessage } from './message-text';
+import { parse271Document } from './parse-271';
 import { toUsDate } from './readers';
-import { components, element, repetitions, tokenizeX12, type X12Delimiters, type X12Segment } from './tokenizer';
+import { components, element, repetitions, tokenizeX12, type X12Delimiters, type X12Document, type X12Segment } from './tokenizer';
 import {
   AUTHORIZATION,
   BHT_PURPOSES,
@@ -399,11 +403,12 @@ function explanationOf(segment: X12Segment, loop: string | null, ctx: Context): 
 
 // ---------- The view ----------
 
-function elementsOf(segment: X12Segment, ctx: Context): X12ElementView[] {
-  const names = ELEMENT_NAMES[segment.tag] ?? [];
-  return segment.elements.map((value, i) => {
-    const position = `${segment.tag}${String(i + 1).padStart(2, '0')}`;
-    return { position, name: names[i] ?? `Element ${position}`, value, meaning: meaningOf(segment, i + 1, value, ctx) };
+/** The elements as received, each with the meaning of its value as read (a code in lower case means its code). */
+function elementsOf(received: X12Segment, read: X12Segment, ctx: Context): X12ElementView[] {
+  const names = ELEMENT_NAMES[received.tag] ?? [];
+  return received.elements.map((value, i) => {
+    const position = `${received.tag}${String(i + 1).padStart(2, '0')}`;
+    return { position, name: names[i] ?? `Element ${position}`, value, meaning: meaningOf(read, i + 1, read.elements[i] ?? '', ctx) };
   });
 }
 
@@ -412,32 +417,60 @@ function payerIdOf(segments: readonly X12Segment[]): string | undefined {
   return payer === undefined || element(payer, 9) === '' ? undefined : element(payer, 9);
 }
 
+/** The tolerated deviations' notes by segment index; none when the answer is refused (the job says why). */
+function deviationNotes(doc: X12Document): Map<number, string[]> {
+  const notes = new Map<number, string[]>();
+  let deviations;
+  try {
+    ({ deviations } = parse271Document(doc));
+  } catch (error) {
+    if (error instanceof X12ParseError) return notes;
+    throw error;
+  }
+  const last = doc.segments[doc.segments.length - 1]?.index ?? 0;
+  for (const deviation of deviations) {
+    const index = deviation.segmentIndex ?? last;
+    notes.set(index, [...(notes.get(index) ?? []), deviation.note]);
+  }
+  return notes;
+}
+
+/** A segment's explanation followed by its deviation notes, as sentences. */
+function withNotes(explanation: string | null, notes: readonly string[]): string | null {
+  if (notes.length === 0) return explanation;
+  return [explanation, ...notes].flatMap((text) => (text === null ? [] : [/[.!?]$/.test(text) ? text : `${text}.`])).join(' ');
+}
+
 /**
  * The segments of a 271 explained. Text that does not tokenize as X12 gives no segments (the caller shows the
  * text as it came); anything else is explained as far as it goes.
  */
 export function explain271(text: string, options: Explain271Options = {}): X12SegmentView[] {
-  let segments: readonly X12Segment[];
-  let delimiters: X12Delimiters;
+  let doc: X12Document;
   try {
-    ({ segments, delimiters } = tokenizeX12(text));
+    doc = tokenizeX12(text);
   } catch (error) {
     if (error instanceof X12ParseError) return [];
     throw error;
   }
-  const invert = options.invertCoinsurance ?? invertsCoinsurance({ payerKey: options.payerKey, payerId: payerIdOf(segments) });
+  const { segments, delimiters } = doc;
+  // Explained as read (codes upper-cased, empty repetitions dropped), shown as received.
+  const read = fixForm(doc).document.segments;
+  const deviations = deviationNotes(doc);
+  const invert = options.invertCoinsurance ?? invertsCoinsurance({ payerKey: options.payerKey, payerId: payerIdOf(read) });
   const ctx: Context = { delimiters, invert };
-  const loops = loopsOf(segments);
+  const loops = loopsOf(read);
   return segments.map((segment, i) => {
     const loop = loops[i] ?? null;
+    const asRead = read[i] ?? segment;
     return {
       index: segment.index,
       id: segment.tag,
       text: [segment.tag, ...segment.elements].join(delimiters.element),
       loop,
       loopName: loop === null ? null : loopName(loop),
-      elements: elementsOf(segment, ctx),
-      explanation: explanationOf(segment, loop, ctx),
+      elements: elementsOf(segment, asRead, ctx),
+      explanation: withNotes(explanationOf(asRead, loop, ctx), deviations.get(segment.index) ?? []),
     };
   });
 }

@@ -1,5 +1,6 @@
 /** The X12 5010 eligibility module (005010X279A1): 270 writing, 271 reading and mapping to the version 3 plan. */
 export { X12BuildError, X12ParseError, type X12ParseErrorKind } from './errors';
+export { type X12Deviation, type X12DeviationKind } from './deviations';
 export { tokenizeX12, element, components, repetitions, type X12Delimiters, type X12Document, type X12Segment } from './tokenizer';
 export { build270, DENTAL_CARE_SERVICE_TYPE, type EligibilityInquiry, type Gender } from './build-270';
 export { parse270, type InquiryMember, type Parsed270 } from './parse-270';

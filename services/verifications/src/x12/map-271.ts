@@ -29,19 +29,18 @@ import {
   type WaitingPeriodV3,
 } from '@dv/contracts';
 import { invertsCoinsurance } from '../clearinghouse/carriers';
+import { scoreDoubtedValues } from './deviation-scores';
 import { deliveryOfBenefit, describeDelivery, describePeriod, readDelivery } from './frequency';
 import { readMessage, unreadWords, type Found } from './message-text';
 import { parse271, type BenefitLoop, type MemberLoop, type Parsed271, type X12RejectLoop } from './parse-271';
 import { scorePlanCompleteness } from './plan-score';
 import { dateRange, toUsDate, type X12DateValue, type X12Name, type X12Reference } from './readers';
 import { FOLLOW_UP_ACTIONS, rejectReason } from './reject-reasons';
+import { SCORE_INFERRED, SCORE_STATED } from './scores';
 import { serviceTypeLabel, targetOfServiceType, type BenefitTarget } from './service-types';
 import { COVERAGE_LEVELS, EB01_CODES } from './x12-dictionary';
 
-/** A value the 271 states. */
-export const SCORE_STATED = 2;
-/** A value the mapping inferred or defaulted because the 271 does not state it. */
-export const SCORE_INFERRED = 1;
+export { SCORE_INFERRED, SCORE_STATED };
 
 export type Map271Options = {
   /** The day of the mapping: the plan's initiation date, and what a past plan end date is compared with. */
@@ -814,8 +813,24 @@ function payerPlanType(descriptions: readonly string[]): PlanV3['planMetadata'] 
   return undefined;
 }
 
-/** Maps an already parsed 271. */
+/**
+ * Maps an already parsed 271. The deviations its reading tolerated come first in the notes, and the values they
+ * put in doubt are scored lower (deviation-scores.ts).
+ */
 export function map271Parsed(parsed: Parsed271, options: Map271Options): Map271Result {
+  const result = mapAnswer(parsed, options);
+  if (parsed.deviations.length === 0) return result;
+  const notes = [...parsed.deviations.map((deviation) => deviation.note), ...result.notes];
+  if (result.status === 'rejected') return { ...result, notes };
+  const again = (without: Parsed271) => {
+    const mapped = mapAnswer(without, options);
+    return mapped.status === 'mapped' ? mapped : undefined;
+  };
+  return { ...result, ...scoreDoubtedValues(result, parsed, again), notes };
+}
+
+/** The mapping itself, every value scored as the 271 gives it. */
+function mapAnswer(parsed: Parsed271, options: Map271Options): Map271Result {
   const notes: string[] = [];
   const subscriberLoop = parsed.subscriber;
   const dependentLoop = parsed.dependent;
@@ -964,7 +979,7 @@ export function map271Parsed(parsed: Parsed271, options: Map271Options): Map271R
   return { status: 'mapped', plan, patient, warnings, rejections: [], notes: draft.notes, ...common };
 }
 
-/** Parses and maps a 271. Throws `X12ParseError` when the text is not a well-formed 271. */
+/** Parses and maps a 271. Throws `X12ParseError` when the text cannot be read unambiguously as a 271. */
 export function map271(text: string, options: Map271Options): Map271Result {
   return map271Parsed(parse271(text), options);
 }

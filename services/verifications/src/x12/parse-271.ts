@@ -1,8 +1,10 @@
 /**
- * Strict reading of a 271 eligibility answer (005010X279A1) into typed loops. It checks the envelope, the HL
- * hierarchy and the loop contents, and either returns the whole answer or throws `X12ParseError`: a caller never
- * sees half an answer. Interpreting the benefits (EB, HSD, MSG) is `map271`'s job.
+ * Reading of a 271 eligibility answer (005010X279A1) into typed loops. It checks the envelope, the HL hierarchy
+ * and the loop contents, and either returns the whole answer or throws `X12ParseError`: a caller never sees half
+ * an answer. Strict about meaning, liberal about form: the deviations whose meaning is not in doubt (README
+ * "Tolerated deviations") are read and listed in `deviations`. Interpreting the benefits is `map271`'s job.
  */
+import { fixForm, deviationNote, type X12Deviation } from './deviations';
 import { singleTransaction, readInterchange, type X12Interchange } from './envelope';
 import { X12ParseError } from './errors';
 import { HL_LEVELS, readHierarchy, type HlLevel } from './hierarchy';
@@ -22,7 +24,7 @@ import {
   type X12Reject,
   type X12Trace,
 } from './readers';
-import { components, element, repetitions, tokenizeX12, type X12Delimiters, type X12Segment } from './tokenizer';
+import { components, element, repetitions, tokenizeX12, type X12Delimiters, type X12Document, type X12Segment } from './tokenizer';
 
 /** An EB segment with its elements named (5010 element numbers in the comments). */
 export type EligibilityBenefit = {
@@ -119,6 +121,10 @@ export type Parsed271 = {
   readonly dependent: MemberLoop | undefined;
   /** Every AAA of 2000A, 2100A, 2000B, 2100B, 2100C, 2100D in order: any of them means no benefits were given. */
   readonly rejections: readonly (X12Reject & { readonly loop: X12RejectLoop })[];
+  /** What deviated from the guide and was read anyway; each is a mapping note. */
+  readonly deviations: readonly X12Deviation[];
+  /** The segments as read (fixes of form applied), for reading the answer again without some of them. */
+  readonly document: X12Document;
 };
 
 const MEMBER_SEGMENTS = new Set(['TRN', 'NM1', 'REF', 'N3', 'N4', 'PER', 'AAA', 'PRV', 'DMG', 'INS', 'HI', 'DTP', 'MPI']);
@@ -226,7 +232,22 @@ function readBenefitLoops(segments: readonly X12Segment[], delimiters: X12Delimi
   return loops;
 }
 
-function readMember(level: HlLevel, loop: '2100C' | '2100D', delimiters: X12Delimiters): MemberLoop {
+/**
+ * NM101 IL (insured) in 2100D: the HL level (23) already says the loop is the dependent's, so whose benefits they
+ * are is not in doubt; the dependent's values are scored lower. Any other mismatch is refused.
+ */
+function checkEntity(name: X12Name, nameSegment: X12Segment, level: HlLevel, loop: '2100C' | '2100D', deviations: X12Deviation[]): void {
+  const expected = loop === '2100C' ? 'IL' : '03';
+  if (name.entityId === expected) return;
+  if (loop === '2100D' && name.entityId === 'IL') {
+    const note = 'NM101 of loop 2100D is "IL" (insured) instead of "03" (dependent); read as the dependent, since its HL is level 23';
+    deviations.push({ kind: 'dependent-entity', segmentIndex: nameSegment.index, note: deviationNote(note, nameSegment.index), doubts: [level.hl.index] });
+    return;
+  }
+  throw new X12ParseError('structure', `NM101 of loop ${loop} must be ${expected}, found ${JSON.stringify(name.entityId)}`, nameSegment.index);
+}
+
+function readMember(level: HlLevel, loop: '2100C' | '2100D', delimiters: X12Delimiters, deviations: X12Deviation[]): MemberLoop {
   const firstBenefit = level.segments.findIndex((segment) => segment.tag === 'EB');
   const header = firstBenefit === -1 ? level.segments : level.segments.slice(0, firstBenefit);
   const traces: X12Trace[] = [];
@@ -234,6 +255,7 @@ function readMember(level: HlLevel, loop: '2100C' | '2100D', delimiters: X12Deli
   const dates: X12DateValue[] = [];
   const rejections: X12Reject[] = [];
   let name: X12Name | undefined;
+  let nameSegment: X12Segment | undefined;
   let demographics: X12Demographics | undefined;
   let relationship: string | undefined;
   let addressLines: string[] = [];
@@ -247,6 +269,7 @@ function readMember(level: HlLevel, loop: '2100C' | '2100D', delimiters: X12Deli
       case 'NM1':
         if (name !== undefined) throw new X12ParseError('structure', `Loop ${loop} has two NM1 segments`, segment.index);
         name = readName(segment);
+        nameSegment = segment;
         break;
       case 'REF':
         references.push(readReference(segment));
@@ -274,13 +297,10 @@ function readMember(level: HlLevel, loop: '2100C' | '2100D', delimiters: X12Deli
         break;
     }
   }
-  if (name === undefined) {
+  if (name === undefined || nameSegment === undefined) {
     throw new X12ParseError('structure', `Loop ${loop} (${loop === '2100C' ? 'subscriber' : 'dependent'} name, NM1) is missing`, level.hl.index);
   }
-  const expectedEntity = loop === '2100C' ? 'IL' : '03';
-  if (name.entityId !== expectedEntity) {
-    throw new X12ParseError('structure', `NM101 of loop ${loop} must be ${expectedEntity}, found ${JSON.stringify(name.entityId)}`);
-  }
+  checkEntity(name, nameSegment, level, loop, deviations);
   return {
     loop,
     name,
@@ -334,10 +354,15 @@ function onlyLevel(levels: readonly HlLevel[], code: string, what: string): HlLe
   return found[0];
 }
 
-/** Parses a 271. Throws `X12ParseError` for anything malformed. */
+/** Parses a 271. Throws `X12ParseError` for anything that cannot be read unambiguously. */
 export function parse271(text: string): Parsed271 {
-  const doc = tokenizeX12(text);
-  const interchange = readInterchange(doc);
+  return parse271Document(tokenizeX12(text));
+}
+
+/** Parses a tokenized 271 (deviation-scores.ts reads one again without the segments a deviation puts in doubt). */
+export function parse271Document(tokens: X12Document): Parsed271 {
+  const { document: doc, deviations } = fixForm(tokens);
+  const interchange = readInterchange(doc, deviations);
   const transaction = singleTransaction(interchange, '271');
   const bht = transaction.body[0]!;
   const levels = readHierarchy(transaction.body);
@@ -349,8 +374,8 @@ export function parse271(text: string): Parsed271 {
   const receiver = receiverLevel === undefined ? undefined : readParty(receiverLevel, 'loop 2000B/2100B');
   const subscriberLevel = onlyLevel(levels, HL_LEVELS.subscriber, 'subscriber');
   const dependentLevel = onlyLevel(levels, HL_LEVELS.dependent, 'dependent');
-  const subscriber = subscriberLevel === undefined ? undefined : readMember(subscriberLevel, '2100C', doc.delimiters);
-  const dependent = dependentLevel === undefined ? undefined : readMember(dependentLevel, '2100D', doc.delimiters);
+  const subscriber = subscriberLevel === undefined ? undefined : readMember(subscriberLevel, '2100C', doc.delimiters, deviations);
+  const dependent = dependentLevel === undefined ? undefined : readMember(dependentLevel, '2100D', doc.delimiters, deviations);
 
   const rejections = [
     ...source.levelRejections.map((reject) => ({ ...reject, loop: '2000A' as const })),
@@ -378,5 +403,7 @@ export function parse271(text: string): Parsed271 {
     subscriber,
     dependent,
     rejections,
+    deviations,
+    document: doc,
   };
 }

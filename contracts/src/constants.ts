@@ -38,6 +38,8 @@ export const MAINTENANCE_LOCK_RECHECK_MS = 10_000;
  * reached and offers to try again; the browser leaves for the provider well within it when the provider answers.
  */
 export const SIGN_IN_PROVIDER_WAIT_MS = 15_000;
+/** How long signing out waits for the provider to revoke the refresh token before it goes on without. */
+export const SIGN_OUT_REVOCATION_WAIT_MS = 5_000;
 
 /** Socket reconnects: delay of attempt n (1-based) is base * factor^(n-1), at most max attempts. */
 export const SOCKET_RECONNECT_BASE_MS = 3_000;

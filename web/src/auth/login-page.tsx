@@ -9,6 +9,7 @@ import { SIGN_IN_PROVIDER_WAIT_MS } from '@dv/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { withinTime } from '../platform/within-time';
 import { CenteredBox } from '../ui/centered-box';
 import { LoadingOverlay } from '../startup/loading-overlay';
 import { StatusResult } from '../ui/status-result';
@@ -19,15 +20,6 @@ import { useRunOnce } from './use-run-once';
 
 export const PROVIDER_UNREACHABLE = 'The sign-in service cannot be reached';
 
-/** Rejects when `work` has not settled within `ms` (the redirect itself never settles the page: it leaves). */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 async function goOn(controller: SessionController, params: URLSearchParams, navigate: ReturnType<typeof useNavigate>) {
   let returnTo = safeReturnPath(params.get('return'));
   if (params.has('state')) returnTo = (await controller.completeSignOut(window.location.href)) ?? returnTo;
@@ -36,7 +28,8 @@ async function goOn(controller: SessionController, params: URLSearchParams, navi
     await navigate(returnTo ?? '/', { replace: true });
     return;
   }
-  await within(controller.signIn(returnTo), SIGN_IN_PROVIDER_WAIT_MS);
+  // The redirect itself never settles the page (it leaves): only a provider that fails or keeps silent does.
+  await withinTime(controller.signIn(returnTo), SIGN_IN_PROVIDER_WAIT_MS);
 }
 
 export function LoginPage() {

@@ -70,6 +70,7 @@ describe('/logout', () => {
     renderApp(session, '/logout?return=%2Fplan');
     await waitFor(() =>
       expect(users.signoutRedirect).toHaveBeenCalledWith({
+        id_token_hint: 'id-1',
         post_logout_redirect_uri: 'http://demo.localhost/login',
         state: { returnTo: '/plan' },
       }),

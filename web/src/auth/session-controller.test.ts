@@ -111,11 +111,34 @@ describe('createSessionController', () => {
     await controller.load();
     expect(await controller.signOut({ sessionEnd: true, returnTo: '/plan' })).toEqual({ redirected: true });
     expect(users.signoutRedirect).toHaveBeenCalledWith({
+      id_token_hint: 'id',
       post_logout_redirect_uri: 'http://demo.localhost/sessionEnd',
       state: { returnTo: '/plan' },
     });
     expect(published).toEqual([{ type: 'signedOut' }]);
     expect(controller.getState().status).toBe('signedOut');
+  });
+
+  it('revokes the refresh token before the state says signed out (the app leaves then, aborting what is under way)', async () => {
+    const { users, published } = setup(user(600, { id_token: 'id' }));
+    const order: string[] = [];
+    const revokeRefreshToken = jest.fn(() => {
+      order.push(`revoke while ${controller.getState().status}`);
+      return Promise.resolve();
+    });
+    const controller = createSessionController({
+      users,
+      tabs: { publish: (message) => published.push(message), subscribe: () => () => undefined, close: jest.fn() },
+      origin: 'http://demo.localhost',
+      now: () => NOW,
+      locks: null,
+      revokeRefreshToken,
+    });
+    await controller.load();
+    controller.subscribe(() => order.push(controller.getState().status));
+    await controller.signOut({ sessionEnd: false });
+    expect(order).toEqual(['revoke while signedIn', 'signedOut']);
+    expect(revokeRefreshToken).toHaveBeenCalledWith('refresh-1');
   });
 
   it('signs out locally when there is no provider session (test tokens)', async () => {

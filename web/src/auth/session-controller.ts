@@ -3,9 +3,10 @@
  * token with the refresh token (one tab at a time) and tells the other tabs. Framework-free; React reads it
  * through session-context.tsx.
  */
-import { DEFAULT_PUBLIC_ROUTE, PATHS, type SessionClaims } from '@dv/contracts';
+import { DEFAULT_PUBLIC_ROUTE, PATHS, type SessionClaims, SIGN_OUT_REVOCATION_WAIT_MS } from '@dv/contracts';
 import { type User, type UserManager } from 'oidc-client-ts';
 import { clearStored } from '../platform/browser-storage';
+import { withinTime } from '../platform/within-time';
 import { type TabMessage, type TabSync } from '../session/tab-sync';
 import { safeReturnPath, withReturn } from './return-path';
 import { decodeSessionClaims } from './session-claims';
@@ -198,22 +199,27 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
 
     async signOut({ sessionEnd, returnTo, toDefault = false }) {
       const user = await deps.users.getUser();
+      // Revoked first, while the page is still ours: once the state says signed out the app leaves (for the
+      // provider or /login), and the browser aborts a request still under way. Bounded: a provider that does not
+      // answer does not keep anyone signed in.
+      if (user?.refresh_token && deps.revokeRefreshToken) {
+        await withinTime(deps.revokeRefreshToken(user.refresh_token), SIGN_OUT_REVOCATION_WAIT_MS).catch((error: unknown) => {
+          console.warn('Revoking the refresh token failed', error);
+        });
+      }
       deps.tabs.publish({ type: 'signedOut' });
       set({ status: 'signedOut' });
       const target = sessionEnd ? PATHS.sessionEnd : PATHS.login;
       const safe = safeReturnPath(returnTo);
-      if (user?.refresh_token && deps.revokeRefreshToken) {
-        await deps.revokeRefreshToken(user.refresh_token).catch((error: unknown) => {
-          console.warn('Revoking the refresh token failed', error);
-        });
-      }
       if (toDefault) {
         await deps.users.removeUser();
         return { redirected: false, next: DEFAULT_PUBLIC_ROUTE.path };
       }
       if (user?.id_token) {
         try {
+          // The id token tells the provider which session ends, so it signs out without asking the user again.
           await deps.users.signoutRedirect({
+            id_token_hint: user.id_token,
             post_logout_redirect_uri: `${deps.origin}${target}`,
             ...(safe === undefined ? {} : { state: { returnTo: safe } }),
           });

@@ -55,6 +55,34 @@ describe('JsonValue', () => {
     );
   });
 
+  it('measures any JSON text as its parsed value nests, whatever its strings hold (quotes, backslashes, brackets)', () => {
+    const tricky = fc.string({ unit: fc.constantFrom('"', '\\', '[', ']', '{', '}', 'a', ':', ',') });
+    const { value: json } = fc.letrec<{ value: unknown; array: unknown[]; object: Record<string, unknown> }>((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, tricky, fc.integer(), fc.constant(null), tie('array'), tie('object')),
+      array: fc.array(tie('value'), { maxLength: 3 }),
+      object: fc.dictionary(tricky, tie('value'), { maxKeys: 3 }),
+    }));
+    const depthOf = (root: unknown): number => {
+      let deepest = 0;
+      const pending: [unknown, number][] = [[root, 0]];
+      for (let next = pending.pop(); next; next = pending.pop()) {
+        const [value, depth] = next;
+        if (typeof value !== 'object' || value === null) continue;
+        deepest = Math.max(deepest, depth + 1);
+        for (const inner of Object.values(value)) pending.push([inner, depth + 1]);
+      }
+      return deepest;
+    };
+    fc.assert(
+      fc.property(json, fc.integer({ min: 0, max: 6 }), (value, max) => {
+        const text = JSON.stringify(value);
+        expect(jsonTextExceedsDepth(text, max)).toBe(depthOf(value) > max);
+        expect(jsonTextExceedsDepth(Buffer.from(text), max)).toBe(depthOf(value) > max);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('refuses a text or a key longer than JSON_STRING_MAX_LENGTH, naming where', () => {
     const long = 'x'.repeat(JSON_STRING_MAX_LENGTH + 1);
     const value = JsonValue.safeParse({ notes: [long] });

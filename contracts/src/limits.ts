@@ -66,20 +66,30 @@ const BACKSLASH = 0x5c;
 /**
  * True when JSON text nests arrays and objects deeper than `maxDepth`, read without parsing and without
  * recursion, so a body of any depth is measured in one pass. Takes a string or its UTF-8 bytes: the characters it
- * looks at are ASCII, and no byte of a multi-byte UTF-8 sequence is. Text that is not JSON is measured as far as
- * it goes; the parser refuses it afterwards.
+ * looks at are ASCII, and no byte of a multi-byte UTF-8 sequence is. Strings are skipped with a native search for
+ * their closing quote (a 5 MB attachment is one string). Text that is not JSON is measured as far as it goes; the
+ * parser refuses it afterwards.
  */
 export function jsonTextExceedsDepth(text: string | Uint8Array, maxDepth: number = JSON_MAX_DEPTH): boolean {
   const codeAt = typeof text === 'string' ? (index: number) => text.charCodeAt(index) : (index: number) => text[index] ?? 0;
+  const nextQuote = typeof text === 'string' ? (from: number) => text.indexOf('"', from) : (from: number) => text.indexOf(QUOTE, from);
+  /** The index of the quote that closes the string opened at `start`, or -1 when it never closes. */
+  const closingQuote = (start: number): number => {
+    let at = start;
+    for (;;) {
+      at = nextQuote(at + 1);
+      if (at < 0) return -1;
+      let backslashes = 0;
+      while (codeAt(at - 1 - backslashes) === BACKSLASH) backslashes += 1;
+      if (backslashes % 2 === 0) return at;
+    }
+  };
   let depth = 0;
-  let inString = false;
   for (let index = 0; index < text.length; index += 1) {
     const code = codeAt(index);
-    if (inString) {
-      if (code === BACKSLASH) index += 1;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) {
-      inString = true;
+    if (code === QUOTE) {
+      index = closingQuote(index);
+      if (index < 0) return false;
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       depth += 1;
       if (depth > maxDepth) return true;

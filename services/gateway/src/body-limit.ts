@@ -4,10 +4,20 @@
  * a 413 before the service sees a byte of it; the declared Content-Length is checked before reading. A body
  * without one (chunked) is read until it passes the limit, then read to its end and thrown away before the 413
  * goes out, so that the client, still sending, is not cut off before it can read why.
+ *
+ * A JSON body nested deeper than contracts' JSON_MAX_DEPTH is refused with a 400 naming the limit: the services
+ * refuse it too, but the gateway does not pass on what a service would choke on.
  */
 import { Readable } from 'node:stream';
-import { API_ROUTES, BUG_REPORT_MAX_BODY_BYTES, matchApiRoute, type HttpMethod } from '@dv/contracts';
-import { PayloadTooLarge } from '@dv/kit';
+import {
+  API_ROUTES,
+  BUG_REPORT_MAX_BODY_BYTES,
+  JSON_TOO_DEEP_MESSAGE,
+  jsonTextExceedsDepth,
+  matchApiRoute,
+  type HttpMethod,
+} from '@dv/contracts';
+import { Invalid, PayloadTooLarge } from '@dv/kit';
 import type { FastifyRequest } from 'fastify';
 
 export interface RouteBodyLimit {
@@ -57,6 +67,12 @@ function tooLarge(limit: number): PayloadTooLarge {
   return new PayloadTooLarge(`Request body too large: this route accepts at most ${formatBytes(limit)}`);
 }
 
+/** application/json and the `+json` types (any case, any parameters): what a service would parse as JSON. */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  const mediaType = (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
 /** The declared length is over the limit: refuse before reading (an onRequest check). */
 export function checkDeclaredLength(request: FastifyRequest, limitFor: BodyLimitFor): void {
   const declared = Number(request.headers['content-length']);
@@ -65,8 +81,9 @@ export function checkDeclaredLength(request: FastifyRequest, limitFor: BodyLimit
 }
 
 /**
- * The one content-type parser of the gateway (every type): collects the body up to the route's limit and hands
- * it on as a stream of the same bytes, so reply-from forwards it unchanged (no re-encoding of JSON).
+ * The one content-type parser of the gateway (every type): collects the body up to the route's limit, checks the
+ * nesting of a JSON one, and hands it on as a stream of the same bytes, so reply-from forwards it unchanged (no
+ * re-encoding of JSON).
  */
 export function limitedBodyParser(limitFor: BodyLimitFor) {
   return function parseLimitedBody(
@@ -103,8 +120,20 @@ export function limitedBodyParser(limitFor: BodyLimitFor) {
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     };
     const onEnd = () => {
-      if (refused) finish(tooLarge(limit));
-      else finish(null, received === 0 ? undefined : Readable.from([Buffer.concat(chunks, received)]));
+      if (refused) {
+        finish(tooLarge(limit));
+        return;
+      }
+      if (received === 0) {
+        finish(null, undefined);
+        return;
+      }
+      const body = Buffer.concat(chunks, received);
+      if (isJsonContentType(request.headers['content-type']) && jsonTextExceedsDepth(body)) {
+        finish(new Invalid(JSON_TOO_DEEP_MESSAGE));
+        return;
+      }
+      finish(null, Readable.from([body]));
     };
     const onError = (error: Error) => finish(Object.assign(error, { statusCode: 400 }));
 

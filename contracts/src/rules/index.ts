@@ -7,7 +7,7 @@ export * from './roles';
 export * from './current-office';
 export * from './office';
 export * from './credentials';
-export { pathOnly } from './path-pattern';
+export { pathOnly, patternToRegExp } from './path-pattern';
 export * from './routes';
 export * from './menu';
 export * from './payment-gate';

@@ -1,14 +1,16 @@
 /**
- * The onRequest hook in front of every route: strips identity headers from every request, refuses upgrades
- * outside /socket.io, and for /api calls resolves the organization and decides access before any body is read.
+ * The onRequest hook in front of every route: strips identity headers from every request, refuses request
+ * targets that do not decode to one path, refuses upgrades outside /socket.io, and for /api calls (on the
+ * decoded path) resolves the organization and decides access before any body is read.
  */
-import type { ClientType, OrganizationSummary } from '@dv/contracts';
+import { API_ROUTES, pathOnly, patternToRegExp, type ClientType, type OrganizationSummary } from '@dv/contracts';
 import { Invalid, NotFound, OFFICE_HEADER, Unauthorized, type Actor } from '@dv/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorizeApiCall, type ApiCallAccess, type AuthorizeDeps } from './auth/authorize-api-call';
 import { checkDeclaredLength, type BodyLimitFor } from './body-limit';
 import type { OfficesDirectory } from './directory/offices-directory';
 import { ORGANIZATION_HEADER, stripIdentityHeaders } from './identity-headers';
+import { readRequestTarget, routeMatchesPath } from './request-target';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,28 +36,41 @@ export interface ApiGuardDeps extends Pick<AuthorizeDeps, 'verifier'> {
 
 const ORGANIZATION_ID = /^[\w.:-]{1,128}$/;
 
+/** `/API/...` is an API path too: it is refused below, never served as a page or left unchecked. */
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
+  return /^\/api(\/|$)/i.test(pathname);
 }
 
 function isWebSocketPath(pathname: string): boolean {
   return pathname === '/socket.io' || pathname.startsWith('/socket.io/');
 }
 
+const API_PATHS = API_ROUTES.map((route) => patternToRegExp(route.path));
+const API_PATHS_IGNORING_CASE = API_PATHS.map((regex) => new RegExp(regex.source, 'i'));
+
 /**
- * A path whose segments decode to dot segments or contain (encoded) slashes could be read differently by the
- * route table and by the service's router; such paths are refused outright.
+ * Paths are case-sensitive, so `/api/Management/users` is no route of the table; a client that sends it made a
+ * mistake (or probes a server that folds case), and hears so (400) instead of a 404 that hides the reason.
  */
-export function hasAmbiguousSegments(pathname: string): boolean {
-  return pathname.split('/').some((segment) => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return true;
-    }
-    return decoded === '.' || decoded === '..' || /[/\\]/.test(decoded);
-  });
+function refuseLetterCaseVariant(pathname: string): void {
+  const bare = pathOnly(pathname);
+  const variant = API_PATHS_IGNORING_CASE.some((regex, index) => regex.test(bare) && !API_PATHS[index]?.test(bare));
+  if (variant) throw new Invalid('The request path is not valid: its letters differ in case from the API route');
+}
+
+/**
+ * The decoded path, after refusing what cannot be decoded one way only (see request-target.ts). The request
+ * goes on with that path re-encoded, so the service reads the path the checks were made on; and the route the
+ * router chose must be the one for that path.
+ */
+function normaliseTarget(request: FastifyRequest): string {
+  const target = readRequestTarget(request.raw.url ?? '/');
+  const routeUrl = request.routeOptions.url;
+  if (routeUrl !== undefined && !routeMatchesPath(routeUrl, target.path)) {
+    throw new Invalid('The request path is not valid: it reads as another route once decoded');
+  }
+  if (request.raw.url !== target.url) request.raw.url = target.url;
+  return target.path;
 }
 
 function organizationFromHeader(value: string | string[] | undefined): string | null {
@@ -93,12 +108,12 @@ export function apiGuard(deps: ApiGuardDeps) {
     const removed = stripIdentityHeaders(request.raw.headers);
     if (removed.length > 0) request.log.info({ removed }, 'client-supplied identity headers removed');
 
-    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const pathname = normaliseTarget(request);
     if (request.headers.upgrade !== undefined && !isWebSocketPath(pathname)) {
       throw new NotFound(`No WebSocket endpoint at ${pathname}`);
     }
     if (!isApiPath(pathname)) return;
-    if (hasAmbiguousSegments(pathname)) throw new Invalid('The path is not valid');
+    refuseLetterCaseVariant(pathname);
 
     const headerOrganizationId = organizationFromHeader(organizationHeader);
     const lookUpOrganization = async () => {

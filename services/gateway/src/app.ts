@@ -8,6 +8,7 @@ import { createIssuerVerifier, discoveryUrl } from './auth/issuer-verifier';
 import { bodyLimitResolver, limitedBodyParser, ROUTE_BODY_LIMITS, type RouteBodyLimit } from './body-limit';
 import type { GatewayConfig } from './config';
 import { createOfficesDirectory, type OfficesDirectory } from './directory/offices-directory';
+import { refuseConnectRequests } from './request-target';
 import { securityHeaders } from './security-headers';
 import { registerSpa } from './spa';
 import { registerUpstreams, UPSTREAM_ROUTES, type UpstreamRoute } from './upstreams';
@@ -61,6 +62,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Server> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', limitedBodyParser(bodyLimitFor));
   app.addHook('onRequest', apiGuard({ verifier, directory, bodyLimitFor }));
+  refuseConnectRequests(app.server);
 
   // The services' internal routes are for the gateway alone; nothing under /internal is ever proxied.
   const internalNotFound = (request: { method: string; url: string }): never => {

@@ -1,7 +1,7 @@
 /**
- * The onRequest hook in front of every route: strips identity headers from every request, refuses request
- * targets that do not decode to one path, refuses upgrades outside /socket.io, and for /api calls (on the
- * decoded path) resolves the organization and decides access before any body is read.
+ * The onRequest hook in front of every route: strips identity headers from every request, refuses repeated
+ * identity headers and request targets that do not decode to one path, refuses upgrades outside /socket.io, and
+ * for /api calls (on the decoded path) resolves the organization and decides access before any body is read.
  */
 import { API_ROUTES, pathOnly, patternToRegExp, type ClientType, type OrganizationSummary } from '@dv/contracts';
 import { Invalid, NotFound, OFFICE_HEADER, Unauthorized, type Actor } from '@dv/kit';
@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorizeApiCall, type ApiCallAccess, type AuthorizeDeps } from './auth/authorize-api-call';
 import { checkDeclaredLength, type BodyLimitFor } from './body-limit';
 import type { OfficesDirectory } from './directory/offices-directory';
-import { ORGANIZATION_HEADER, stripIdentityHeaders } from './identity-headers';
+import { ORGANIZATION_HEADER, refuseRepeatedHeaders, stripIdentityHeaders } from './identity-headers';
 import { readRequestTarget, routeMatchesPath } from './request-target';
 
 declare module 'fastify' {
@@ -108,6 +108,7 @@ export function apiGuard(deps: ApiGuardDeps) {
     const removed = stripIdentityHeaders(request.raw.headers);
     if (removed.length > 0) request.log.info({ removed }, 'client-supplied identity headers removed');
 
+    refuseRepeatedHeaders(request.raw.rawHeaders);
     const pathname = normaliseTarget(request);
     if (request.headers.upgrade !== undefined && !isWebSocketPath(pathname)) {
       throw new NotFound(`No WebSocket endpoint at ${pathname}`);

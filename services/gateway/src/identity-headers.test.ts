@@ -1,4 +1,5 @@
-import { isIdentityHeader, stripIdentityHeaders } from './identity-headers';
+import { Invalid } from '@dv/kit';
+import { isIdentityHeader, refuseRepeatedHeaders, stripIdentityHeaders } from './identity-headers';
 
 describe('identity headers', () => {
   it.each([
@@ -37,5 +38,20 @@ describe('identity headers', () => {
     const headers = { authorization: 'Bearer t', 'x-user-id': 'u', 'x-roles': 'goduser', accept: '*/*' };
     expect(stripIdentityHeaders(headers).sort()).toEqual(['x-roles', 'x-user-id']);
     expect(headers).toEqual({ authorization: 'Bearer t', accept: '*/*' });
+  });
+
+  it.each([
+    [['Authorization', 'Bearer a', 'authorization', 'Bearer b'], 'Send one Authorization header, not several'],
+    [['host', 'a.localhost', 'accept', '*/*', 'HOST', 'a.localhost'], 'Send one Host header, not several'],
+    [['Connected-Dental-Office', 'o1', 'connected-dental-office', 'o1'], 'Send one connected-dental-office header, not several'],
+    [['x-organization-id', 'org-a', 'X-Organization-Id', 'org-b'], 'Send one x-organization-id header, not several'],
+  ])('refuses %j: %s', (rawHeaders, message) => {
+    expect(() => refuseRepeatedHeaders(rawHeaders)).toThrow(new Invalid(message));
+  });
+
+  it('takes each once, and repeats of other headers', () => {
+    expect(() =>
+      refuseRepeatedHeaders(['Host', 'a', 'Authorization', 'Bearer t', 'accept', 'a', 'Accept', 'b', 'cookie', 'x', 'cookie', 'y']),
+    ).not.toThrow();
   });
 });

@@ -4,7 +4,7 @@
  * calling" is removed before anything else looks at the request.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { REQUEST_ID_HEADER } from '@dv/kit';
+import { Invalid, OFFICE_HEADER, REQUEST_ID_HEADER } from '@dv/kit';
 import type { FastifyRequest } from 'fastify';
 
 /** The SPA names the organization here when the host does not resolve to one (it stored it as organization_id). */
@@ -74,6 +74,30 @@ export function stripIdentityHeaders(headers: IncomingHttpHeaders): string[] {
     removed.push(name);
   }
   return removed;
+}
+
+/**
+ * Headers that say who is calling or for whom, which a request may carry once. Node keeps the first of two
+ * Authorization or Host headers and joins two office headers, while another reader (a proxy in front, a
+ * service behind) may take the last: with two, the gateway could check one identity and pass on another.
+ */
+const SINGLE_HEADERS: ReadonlyMap<string, string> = new Map([
+  ['authorization', 'Authorization'],
+  ['host', 'Host'],
+  [OFFICE_HEADER, OFFICE_HEADER],
+  [ORGANIZATION_HEADER, ORGANIZATION_HEADER],
+]);
+
+/** Throws Invalid (400) when one of SINGLE_HEADERS is sent more than once, in any letter case. */
+export function refuseRepeatedHeaders(rawHeaders: readonly string[]): void {
+  const seen = new Set<string>();
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index]?.toLowerCase() ?? '';
+    const label = SINGLE_HEADERS.get(name);
+    if (label === undefined) continue;
+    if (seen.has(name)) throw new Invalid(`Send one ${label} header, not several`);
+    seen.add(name);
+  }
 }
 
 /**

@@ -1,15 +1,19 @@
 /**
- * Issue 13 item 4, through the real gateway with request lines written byte for byte: a target that is not a
- * path (absolute-form naming any host, authority-form, asterisk-form) or that traverses with encoded dot segments
- * and separators answered 500 or was served; it is a 400 now, and nothing of the class reaches a service.
+ * Issue 13 items 4 and 5, through the real gateway with request lines and headers written byte for byte:
+ * - a target that is not a path (absolute-form naming any host, authority-form, asterisk-form) or that
+ *   traverses with encoded dot segments and separators answered 500 or was served; it is a 400 now;
+ * - two Authorization headers were accepted (the first won); a repeated identity-bearing header (Authorization,
+ *   Host, the office header, the organization header), in any letter case, is a 400 now.
+ * Nothing of either class reaches a service.
  */
 import { API_ROUTES } from '@dv/contracts';
 import fc from 'fast-check';
-import { HOST_A, HOST_B, ORG_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { HOST_A, HOST_B, ORG_A, ORG_B, startGatewayHarness, type GatewayHarness } from './testing/harness';
 import { equivalentSpelling } from './testing/path-spellings';
 import { rawThroughGateway, type RawRequest } from './testing/raw-http';
 
 const ADMIN_A = { sub: 'user-admin-a', email: 'admin@a.test', org: ORG_A.id, roles: ['admin'], allowedOfficeIds: [] };
+const ADMIN_B = { sub: 'user-admin-b', email: 'admin@b.test', org: ORG_B.id, roles: ['admin'], allowedOfficeIds: [] };
 /** An admin of the host's organization may make this call: a refusal here is the request line's doing. */
 const USERS = '/api/management/users';
 
@@ -20,10 +24,12 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
 describe('request lines and headers that name more than one thing (real gateway, raw requests)', () => {
   let harness: GatewayHarness;
   let adminA: string;
+  let adminB: string;
 
   beforeAll(async () => {
     harness = await startGatewayHarness();
     adminA = await harness.token(ADMIN_A);
+    adminB = await harness.token(ADMIN_B);
   });
   afterAll(async () => {
     await harness.close();
@@ -122,6 +128,94 @@ describe('request lines and headers that name more than one thing (real gateway,
         { numRuns: 200 },
       );
       expect(harness.upstream.received.some((seen) => seen.url.includes('internal'))).toBe(false);
+    });
+  });
+
+  describe('item 5: identity-bearing headers sent twice', () => {
+    /** Each header twice: the values differ (two identities) or repeat (still two headers). */
+    const repeated = (): fc.Arbitrary<{ name: string; values: [string, string]; host: string }> =>
+      fc.oneof(
+        fc.constantFrom<[string, string]>([adminA, adminB], [adminB, adminA], [adminA, adminA]).map((tokens) => ({
+          name: 'authorization',
+          values: [`Bearer ${tokens[0]}`, `Bearer ${tokens[1]}`] as [string, string],
+          host: HOST_A,
+        })),
+        fc
+          .constantFrom<[string, string]>([HOST_A, HOST_B], [HOST_B, HOST_A], [HOST_A, HOST_A])
+          .map((values) => ({ name: 'host', values, host: HOST_A })),
+        fc
+          .constantFrom<[string, string]>(['office-a2', 'office-b1'], ['office-b1', 'office-a2'], ['office-a2', 'office-a2'])
+          .map((values) => ({ name: 'connected-dental-office', values, host: HOST_A })),
+        fc
+          .constantFrom<[string, string]>([ORG_A.id, ORG_B.id], [ORG_B.id, ORG_A.id], [ORG_A.id, ORG_A.id])
+          .map((values) => ({ name: 'x-organization-id', values, host: 'localhost' })),
+      );
+
+    it('answers the report: two Authorization headers are a 400, in either order', async () => {
+      for (const tokens of [[adminA, adminB], [adminB, adminA]]) {
+        const response = await rawThroughGateway(harness, {
+          target: USERS,
+          headers: [['host', HOST_A], ['authorization', `Bearer ${tokens[0]}`], ['Authorization', `Bearer ${tokens[1]}`]],
+        });
+        expect(response.status).toBe(400);
+        expect(response.json()).toMatchObject({ message: 'Send one Authorization header, not several' });
+        expect(response.reached).toHaveLength(0);
+      }
+    });
+
+    it('refuses every repeated identity header, in any letter case and place, on any API route', async () => {
+      const request = fc
+        .tuple(
+          repeated(),
+          fc.constantFrom(...API_ROUTES),
+          fc.nat({ max: 3 }),
+          fc.nat({ max: 4 }),
+        )
+        .chain(([header, route, first, second]) =>
+          fc.tuple(fc.mixedCase(fc.constant(header.name)), fc.mixedCase(fc.constant(header.name))).map(([nameOne, nameTwo]) => {
+            const others: [string, string][] = [
+              ['host', header.host],
+              ['authorization', `Bearer ${adminA}`],
+              ['connected-dental-office', 'office-a2'],
+            ].filter(([name]) => name !== header.name) as [string, string][];
+            others.splice(Math.min(first, others.length), 0, [nameOne, header.values[0]]);
+            others.splice(Math.min(second, others.length), 0, [nameTwo, header.values[1]]);
+            return { method: route.method, target: samplePath(route.path), headers: others };
+          }),
+        );
+      await fc.assert(
+        fc.asyncProperty(request, async (call) => {
+          const response = await rawThroughGateway(harness, call);
+          expect({ headers: call.headers.map(([name]) => name), status: response.status }).toEqual({
+            headers: call.headers.map(([name]) => name),
+            status: 400,
+          });
+          expect(response.json()).toMatchObject({ message: expect.stringMatching(/^Send one .+ header, not several$/) });
+          expect(response.reached).toHaveLength(0);
+        }),
+        { numRuns: 200 },
+      );
+    });
+
+    it('takes each of them once in any letter case (the control)', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.tuple(
+            fc.mixedCase(fc.constant('host')),
+            fc.mixedCase(fc.constant('authorization')),
+            fc.mixedCase(fc.constant('connected-dental-office')),
+          ),
+          async ([host, authorization, office]) => {
+            const response = await rawThroughGateway(harness, {
+              target: USERS,
+              headers: [[host, HOST_A], [authorization, `Bearer ${adminA}`], [office, 'office-a2']],
+            });
+            expect(response.status).toBe(200);
+            expect(response.reached).toHaveLength(1);
+          },
+        ),
+        { numRuns: 30 },
+      );
     });
   });
 });

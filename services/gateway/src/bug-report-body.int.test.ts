@@ -53,7 +53,8 @@ describe('PUT /api/bugReports through the gateway (ROUTE_BODY_LIMITS)', () => {
     harness = await startGatewayHarness();
     headers = {
       host: HOST_A,
-      authorization: `Bearer ${await harness.token(STAFF_A)}`,
+      // A staff manager: the other route below adds a portal credential (contracts CREDENTIAL_EDIT_ROLES).
+      authorization: `Bearer ${await harness.token({ ...STAFF_A, roles: ['staffmanager'] })}`,
       'connected-dental-office': 'office-a1',
       'content-type': 'application/json',
     };

@@ -28,7 +28,8 @@ describe('gateway limits (real gateway and upstream)', () => {
       });
       auth = {
         host: HOST_A,
-        authorization: `Bearer ${await harness.token(STAFF_A)}`,
+        // Adding a portal credential is a manager's call (contracts CREDENTIAL_EDIT_ROLES).
+        authorization: `Bearer ${await harness.token({ ...STAFF_A, roles: ['staffmanager'] })}`,
         'connected-dental-office': 'office-a1',
         'content-type': 'application/json',
       };

@@ -10,7 +10,8 @@
  * - public: feature flags, identity provider settings, organization lookup;
  * - dental office settings and the carrier catalogue: any signed-in user (a registering user has no roles yet);
  * - reading portals and credentials, retrying a login, answering MFA: the header's notification popover shows
- *   the current office's credentials on every private page, to office and company users (PORTAL_USERS);
+ *   the current office's credentials on every private page, to office and company users (CREDENTIAL_USE_ROLES;
+ *   adding, editing and deleting one are the credential pages' calls, CREDENTIAL_EDIT_ROLES);
  * - filing a bug report: the bug report popover of every private page, every role.
  */
 import { ROLES, type Role } from '../enums';

@@ -1,5 +1,6 @@
 import { AuthProviderConfig, OrganizationLookupInput, OrganizationSummary } from '@dv/contracts';
 import { type Server } from '@dv/kit';
+import { z } from 'zod';
 import { type OrganizationService } from './organizations.service';
 
 export interface IdentityProviderSettings {
@@ -23,7 +24,7 @@ export function publicAuthRoutes(
 
   app.post(
     '/api/auth/organization',
-    { config: { auth: false }, schema: { body: OrganizationLookupInput, response: { 200: OrganizationSummary } } },
+    { config: { auth: false }, schema: { body: OrganizationLookupInput, response: { 200: OrganizationSummary, 204: z.undefined() } } },
     async (request, reply) => {
       const { body } = request;
       if ('organizationName' in body) return organizations.lookupName(body.organizationName);

@@ -12,7 +12,7 @@ import { closeRedis, connectRedis, type Redis } from '@dv/kit';
 import { errors, Provider, type Configuration, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import { createAccessTokenMinter, DEFAULT_TEST_TOKEN_TTL_SECONDS, TestTokenRequest } from './access-tokens';
 import { type IssuedSessionClaims, SESSION_CLAIM_NAMES, sessionClaimsFor } from './claims';
-import { clientMetadata, type DevIdpClient } from './clients';
+import { clientMetadata, type DevIdpClient, fetchToConfiguredClients } from './clients';
 import { BodyTooLarge, readBody, sendError, sendHtml, sendJson } from './http-io';
 import { createInteractionHandler, type InteractionAction } from './interactions';
 import { type DevIdpKeys, generateKeys, loadOrCreateKeys, publicJwks, type PublicJwks, SIGNING_ALG } from './keys';
@@ -162,6 +162,7 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
       },
       // The access token is for the API (it cannot call userinfo), so the ID token carries the claims itself.
       conformIdTokenClaims: false,
+      fetch: fetchToConfiguredClients,
       responseTypes: ['code'],
       pkce: { required: () => true },
       findAccount(_ctx, sub) {

@@ -1,5 +1,5 @@
 /** The provider's clients (the product's SPA) as oidc-provider registers them. */
-import { type ClientMetadata } from 'oidc-provider';
+import { type ClientMetadata, type Configuration } from 'oidc-provider';
 
 export interface DevIdpClient {
   readonly clientId: string;
@@ -36,3 +36,13 @@ export function clientMetadata(client: DevIdpClient): ClientMetadata {
       : { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true }),
   };
 }
+
+/**
+ * The provider's outgoing requests (back-channel logout) go only to URIs of its own configuration: the gateway,
+ * usually on loopback or a private network, which oidc-provider's guard against private addresses (SSRF) would
+ * refuse once the runtime's fetch lets it see the socket. They are sent without that guard, its timeout kept.
+ */
+export const fetchToConfiguredClients: NonNullable<Configuration['fetch']> = (input, init = {}) => {
+  const { dispatcher: _privateAddressGuard, ...rest } = init;
+  return fetch(input, rest);
+};

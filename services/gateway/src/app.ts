@@ -2,12 +2,27 @@
  * buildGateway(deps): the BFF in front of every service. Tests build it with their own issuer, directory and
  * upstreams; main.ts and the standalone runner build it from configuration.
  */
-import { buildServer, createLogger, NotFound, type Logger, type Server, type TokenVerifier } from '@dv/kit';
+import {
+  buildServer,
+  closeRedis,
+  connectRedis,
+  createLogger,
+  NotFound,
+  openExpiringSet,
+  type ExpiringSet,
+  type Logger,
+  type Redis,
+  type Server,
+  type TokenVerifier,
+} from '@dv/kit';
 import { apiGuard } from './api-guard';
-import { createIssuerVerifier, discoveryUrl } from './auth/issuer-verifier';
+import { registerBackchannelLogout } from './auth/backchannel-logout';
+import { createIssuerLogoutVerifier, createIssuerVerifier, discoveryUrl } from './auth/issuer-verifier';
+import { refusingSignedOutSessions, SIGNED_OUT_SESSIONS, signedOutSessions } from './auth/signed-out-sessions';
 import { bodyLimitResolver, limitedBodyParser, ROUTE_BODY_LIMITS, type RouteBodyLimit } from './body-limit';
 import type { GatewayConfig } from './config';
 import { createOfficesDirectory, type OfficesDirectory } from './directory/offices-directory';
+import { organizationLookupLimit } from './organization-lookup-limit';
 import { refuseConnectRequests } from './request-target';
 import { securityHeaders } from './security-headers';
 import { registerSpa } from './spa';
@@ -24,6 +39,8 @@ export interface GatewayDeps {
   readonly routes?: readonly UpstreamRoute[];
   /** Routes allowed a larger body than config.bodyLimitBytes. Default ROUTE_BODY_LIMITS. */
   readonly bodyLimits?: readonly RouteBodyLimit[];
+  /** Where signed-out sessions are kept. Default: in Redis with config.redisUrl, else in memory. */
+  readonly signedOutSessions?: ExpiringSet;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<Server> {
@@ -56,12 +73,30 @@ export async function buildGateway(deps: GatewayDeps): Promise<Server> {
   });
 
   addReadinessChecks(app, config);
+  const redis = config.redisUrl === undefined ? undefined : useRedis(app, config.redisUrl, logger);
+  const signedOut = signedOutSessions({
+    set: deps.signedOutSessions ?? openExpiringSet({ name: SIGNED_OUT_SESSIONS, ...(redis ? { redis } : {}) }),
+    accessTokenLifetimeSeconds: config.accessTokenLifetimeSeconds,
+  });
 
   app.decorateRequest('organization', null);
   app.decorateRequest('caller', null);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', limitedBodyParser(bodyLimitFor));
-  app.addHook('onRequest', apiGuard({ verifier, directory, bodyLimitFor }));
+  app.addHook('onRequest', apiGuard({ verifier: refusingSignedOutSessions(verifier, signedOut), directory, bodyLimitFor }));
+  if (config.organizationLookupLimit !== null) {
+    const lookups = await organizationLookupLimit({ limit: config.organizationLookupLimit, ...(redis ? { redis } : {}) });
+    app.addHook('onRequest', lookups.hook);
+    app.addHook('onClose', () => lookups.close());
+  }
+  if (config.oidcClientId !== undefined) {
+    const logoutVerifier = createIssuerLogoutVerifier({
+      issuer: config.oidcIssuer,
+      clientId: config.oidcClientId,
+      ...(config.oidcJwksUrl === undefined ? {} : { jwksUrl: config.oidcJwksUrl }),
+    });
+    registerBackchannelLogout(app, { verifier: logoutVerifier, sessions: signedOut });
+  }
   refuseConnectRequests(app.server);
 
   // The services' internal routes are for the gateway alone; nothing under /internal is ever proxied.
@@ -81,6 +116,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<Server> {
 }
 
 const READINESS_PROBE_TIMEOUT_MS = 1_500;
+
+/** The Redis of the state replicas share: part of readiness, closed with the gateway. */
+function useRedis(app: Server, url: string, logger: Logger): Redis {
+  const redis = connectRedis({ url, name: 'gateway', logger });
+  app.addReadinessCheck('redis', async () => {
+    await redis.ping();
+  });
+  app.addHook('onClose', () => closeRedis(redis));
+  return redis;
+}
 
 async function probe(url: string): Promise<void> {
   const response = await fetch(url, { signal: AbortSignal.timeout(READINESS_PROBE_TIMEOUT_MS) });

@@ -1,5 +1,6 @@
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@dv/contracts';
 import { ConfigError } from '@dv/kit';
-import { DEFAULT_WEB_DIST_DIR, gatewayConfigFromEnv } from './config';
+import { DEFAULT_ORGANIZATION_LOOKUP_LIMIT, DEFAULT_WEB_DIST_DIR, gatewayConfigFromEnv } from './config';
 
 const REQUIRED = {
   OIDC_ISSUER: 'http://localhost:8090',
@@ -15,12 +16,14 @@ describe('gateway configuration', () => {
       logLevel: 'info',
       oidcIssuer: 'http://localhost:8090',
       oidcAudience: 'https://api.verific.local',
+      accessTokenLifetimeSeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
       internalApiToken: REQUIRED.INTERNAL_API_TOKEN,
       upstreams: {},
       webDistDir: DEFAULT_WEB_DIST_DIR,
       bodyLimitBytes: 1_048_576,
       upstreamTimeoutMs: 30_000,
       rateLimit: { max: 1_000, timeWindowMs: 60_000 },
+      organizationLookupLimit: DEFAULT_ORGANIZATION_LOOKUP_LIMIT,
       directoryCacheTtlMs: 60_000,
       trustProxy: false,
     });
@@ -37,6 +40,25 @@ describe('gateway configuration', () => {
     expect(config.upstreams).toEqual({ offices: 'http://offices:8081', realtime: 'http://realtime:8087' });
     expect(config.rateLimit).toBeNull();
     expect(config.oidcJwksUrl).toBe('http://dev-idp:8090/jwks');
+  });
+
+  it('reads the back-channel logout client, the token lifetime, Redis and the organization look-up limit', () => {
+    const config = gatewayConfigFromEnv({
+      ...REQUIRED,
+      OIDC_CLIENT_ID: 'verific-web',
+      ACCESS_TOKEN_LIFETIME_SECONDS: '300',
+      REDIS_URL: 'redis://redis:6379',
+      ORGANIZATION_LOOKUP_MAX: '10',
+      ORGANIZATION_LOOKUP_WINDOW_MS: '30000',
+    });
+    expect(config).toMatchObject({
+      oidcClientId: 'verific-web',
+      accessTokenLifetimeSeconds: 300,
+      redisUrl: 'redis://redis:6379',
+      organizationLookupLimit: { max: 10, timeWindowMs: 30_000 },
+    });
+    expect(gatewayConfigFromEnv({ ...REQUIRED, ORGANIZATION_LOOKUP_MAX: '0' }).organizationLookupLimit).toBeNull();
+    expect(() => gatewayConfigFromEnv({ ...REQUIRED, REDIS_URL: 'http://redis' })).toThrow(/REDIS_URL/);
   });
 
   it('names every bad variable', () => {

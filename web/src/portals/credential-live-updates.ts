@@ -6,7 +6,9 @@
  *
  * What following does: a change event updates the cached credential at once (chips change without a reload) and
  * then refetches the list, which stays the source of truth; a removal (another tab or user deleted it) drops the
- * credential at once and refetches; a socket that (re)connects refetches, since events may have been missed.
+ * credential at once and refetches; a socket that (re)connects refetches a list read (or being read) before, since
+ * events may have been missed meanwhile. A list not read yet is read once after the connection
+ * (use-portal-credentials.ts waits for it), so a page load reads it once.
  */
 import { type PortalCredential, SOCKET_EVENTS } from '@dv/contracts';
 import { type QueryClient } from '@tanstack/react-query';
@@ -45,10 +47,14 @@ function startFollowing(socket: SocketClient, queryClient: QueryClient, officeId
     queryClient.setQueryData<PortalCredential[]>(key, (list) => list?.filter((credential) => credential.id !== credentialId));
     refetch();
   });
+  const readBefore = () => {
+    const state = queryClient.getQueryState(key);
+    return state !== undefined && (state.status !== 'pending' || state.fetchStatus === 'fetching');
+  };
   let wasConnected = socket.getSnapshot().status === 'connected';
   const stopStates = socket.subscribe(() => {
     const connected = socket.getSnapshot().status === 'connected';
-    if (connected && !wasConnected) refetch();
+    if (connected && !wasConnected && readBefore()) refetch();
     wasConnected = connected;
   });
   return () => {

@@ -17,18 +17,21 @@ const INVALID = credential('c-invalid', 'dnoaconnect', { status: 'invalid' });
 const MFA = credential('c-mfa', 'metdental', { status: 'mfaRequired' });
 const VALID = credential('c-valid', 'guardian', { status: 'valid' });
 
+/** The socket connects at once, as in the app, unless `connect` is false (the first read waits for it). */
 function setUp(
   credentials: PortalCredential[],
   role = 'staffmanager',
   path = '/verification',
   configure: (gateway: FakePortalsGateway) => void = () => undefined,
+  { connect = true }: { connect?: boolean } = {},
 ) {
   const gateway = fakePortalsGateway({ portals: [PORTAL_DNOA, PORTAL_METLIFE, PORTAL_GUARDIAN], credentials });
   configure(gateway);
   const sockets = fakeSockets();
   const view = renderApp(fakeSession(ROLE_CLAIMS[role]!), path, gateway.fetch, sockets.create);
+  const socket = connect ? connectLatestInAct(sockets) : sockets.latest();
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-  return { gateway, sockets, user, ...view };
+  return { gateway, sockets, socket, user, ...view };
 }
 
 // The first render of the whole app in a test file takes a while: wait longer than the default second.
@@ -98,8 +101,7 @@ describe('notification popover and badge', () => {
   });
 
   it('lists them with a link to the credentials page, 400 wide and at most 500 high', async () => {
-    const { user, sockets, location } = setUp([INVALID, MFA, VALID]);
-    connectLatestInAct(sockets);
+    const { user, location } = setUp([INVALID, MFA, VALID]);
     const popover = await openPopover(user, 2);
     // The popover's own box (padding inside), not the list within it.
     const box = popover.closest<HTMLElement>('.ant-popover-container');
@@ -117,8 +119,7 @@ describe('notification popover and badge', () => {
   });
 
   it('is kept current by socket events: another status removes a credential, a problem adds one', async () => {
-    const { user, sockets, gateway } = setUp([INVALID, MFA, VALID]);
-    const socket = connectLatestInAct(sockets);
+    const { user, socket, gateway } = setUp([INVALID, MFA, VALID]);
     const popover = await openPopover(user, 2);
 
     gateway.credentials = [INVALID, { ...MFA, dentalXChange: { status: 'inProgress' } }, VALID];
@@ -133,8 +134,7 @@ describe('notification popover and badge', () => {
   });
 
   it('drops a credential deleted in another tab or by another user from the badge and the popover', async () => {
-    const { user, sockets, gateway } = setUp([INVALID, MFA, VALID]);
-    const socket = connectLatestInAct(sockets);
+    const { user, socket, gateway } = setUp([INVALID, MFA, VALID]);
     const popover = await openPopover(user, 2);
     expect(within(popover).getByText('DNoA Connect')).toBeInTheDocument();
 
@@ -146,13 +146,10 @@ describe('notification popover and badge', () => {
   });
 
   it('refetches the credentials once per change event, though the badge and the page both show them', async () => {
-    const { gateway, sockets } = setUp([INVALID, VALID], 'staffmanager', '/dental-office-settings?tab=1');
+    const { gateway, socket } = setUp([INVALID, VALID], 'staffmanager', '/dental-office-settings?tab=1');
     await screen.findByRole('region', { name: 'Guardian Anytime' }, { timeout: 5_000 });
     await button(1);
-    const socket = connectLatestInAct(sockets);
     const fetches = () => gateway.callsTo('GET /api/portals/credentials').length;
-    // The refetch after connecting (events may have been missed meanwhile): once, too.
-    await waitFor(() => expect(gateway.calls.at(-1)?.path).toBe('/api/portals/credentials'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     const before = fetches();
 
@@ -164,14 +161,13 @@ describe('notification popover and badge', () => {
   });
 
   it("says 'No notifications' when nothing needs attention", async () => {
-    const { user, sockets } = setUp([VALID]);
-    connectLatestInAct(sockets);
+    const { user } = setUp([VALID]);
     const popover = await openPopover(user, 0);
     expect(await within(popover).findByText('No notifications')).toBeInTheDocument();
   });
 
   it("says 'No connection to server' while the socket is not connected", async () => {
-    const { user, sockets } = setUp([INVALID]);
+    const { user, sockets } = setUp([INVALID], 'staffmanager', '/verification', undefined, { connect: false });
     const popover = await openPopover(user, 1);
     expect(within(popover).getByText('No connection to server')).toBeInTheDocument();
     connectLatestInAct(sockets);
@@ -181,7 +177,7 @@ describe('notification popover and badge', () => {
   });
 
   it("shows the socket's error text with it", async () => {
-    const { user, sockets } = setUp([]);
+    const { user, sockets } = setUp([], 'staffmanager', '/verification', undefined, { connect: false });
     act(() => {
       sockets.latest().serverConnects();
       sockets.latest().serverEmits(SOCKET_EVENTS.error, { code: 'INVALID_TOKEN', message: 'expired' });

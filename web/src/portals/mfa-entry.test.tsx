@@ -1,7 +1,6 @@
 import { type PortalCredential, SOCKET_EVENTS } from '@dv/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { connectLatestInAct } from '../test-support/fake-socket';
 import { fakePortalsGateway, type FakeReply } from '../test-support/fake-portals-gateway';
 import { OFFICE, renderPanel } from './testing/render-panel';
 
@@ -50,8 +49,7 @@ describe('MFA entry', () => {
   });
 
   it("waits for the socket after a 201 ('Waiting for verification...'), then a valid change hides the input", async () => {
-    const { user, gateway, card, group, sockets } = await setUp({ status: 201, body: {} });
-    const socket = connectLatestInAct(sockets);
+    const { user, gateway, card, group, socket } = await setUp({ status: 201, body: {} });
     await user.type(input(group), '123456');
     await user.click(send(group));
     expect(await within(group).findByText('Waiting for verification...')).toBeInTheDocument();
@@ -96,9 +94,8 @@ describe('MFA entry', () => {
   it.each(['invalid', 'failed'] as const)(
     'turns a login that ended %s after the code into an error, and offers no code field any more (none is awaited)',
     async (status) => {
-      const { user, gateway, card, group, sockets } = await setUp({ status: 201, body: {} });
-      const socket = connectLatestInAct(sockets);
-      await user.type(input(group), '123456');
+      const { user, gateway, card, group, socket } = await setUp({ status: 201, body: {} });
+        await user.type(input(group), '123456');
       await user.click(send(group));
       await within(group).findByText('Waiting for verification...');
       gateway.credentials = [{ ...NEEDS_MFA, dentalXChange: { status } }];
@@ -121,9 +118,8 @@ describe('MFA entry', () => {
   /** A card whose login is under way; `turnMfaRequired` then reports, by socket, that the portal asks for a code. */
   async function openWhileLoggingIn() {
     const gateway = fakePortalsGateway({ credentials: [{ ...NEEDS_MFA, dentalXChange: { status: 'inProgress' } }] });
-    const { sockets } = renderPanel(gateway);
+    const { socket } = renderPanel(gateway);
     const card = await screen.findByRole('region', { name: 'MetLife Dental' });
-    const socket = connectLatestInAct(sockets);
     await within(card).findByText('DentalXChange: In progress');
     const turnMfaRequired = async () => {
       gateway.credentials = [NEEDS_MFA];

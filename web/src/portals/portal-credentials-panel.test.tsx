@@ -1,7 +1,6 @@
 import { type PortalCredential, SOCKET_EVENTS } from '@dv/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { connectLatestInAct } from '../test-support/fake-socket';
 import { fakePortalsGateway, PORTAL_DNOA, PORTAL_GUARDIAN, PORTAL_METLIFE } from '../test-support/fake-portals-gateway';
 import { OFFICE, renderPanel } from './testing/render-panel';
 
@@ -330,10 +329,9 @@ describe('portal credentials page: delete, retry, JSON', () => {
 describe('portal credentials page: live updates', () => {
   it('changes a chip when the socket reports a change, without waiting for the refetch', async () => {
     const gateway = fakePortalsGateway({ credentials: [METLIFE_RUNNING] });
-    const { sockets } = renderPanel(gateway);
+    const { socket } = renderPanel(gateway);
     const met = await card('MetLife Dental');
     await waitFor(() => expect(chipsOf(met)).toEqual(['DentalXChange: In progress']));
-    const socket = connectLatestInAct(sockets);
     expect(socket.emitted[0]).toEqual({ event: SOCKET_EVENTS.authorization, args: [{ token: 'token' }] });
 
     // The refetch that follows the event hangs: the chip changes from the event alone.
@@ -352,10 +350,9 @@ describe('portal credentials page: live updates', () => {
 
   it('drops a credential another tab or user deleted: the card offers Login again, without waiting for the refetch', async () => {
     const gateway = fakePortalsGateway({ credentials: [METLIFE_RUNNING, VALID_DNOA] });
-    const { sockets } = renderPanel(gateway);
+    const { socket } = renderPanel(gateway);
     const met = await card('MetLife Dental');
     await waitFor(() => expect(chipsOf(met)).toEqual(['DentalXChange: In progress']));
-    const socket = connectLatestInAct(sockets);
     gateway.answer('GET /api/portals/credentials', new Promise(() => undefined));
     act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialRemoved, { credentialId: 'cred-met' }));
     expect(await within(met).findByRole('button', { name: 'Login' })).toBeInTheDocument();
@@ -366,9 +363,8 @@ describe('portal credentials page: live updates', () => {
 
   it('refetches through the API after a change event', async () => {
     const gateway = fakePortalsGateway({ credentials: [METLIFE_RUNNING] });
-    const { sockets } = renderPanel(gateway);
+    const { socket } = renderPanel(gateway);
     const met = await card('MetLife Dental');
-    const socket = connectLatestInAct(sockets);
     gateway.credentials = [{ ...METLIFE_RUNNING, username: 'renamed', dentalXChange: { status: 'invalid' } }];
     act(() => socket.serverEmits(SOCKET_EVENTS.portalCredentialChange, { credentialId: 'cred-met', status: 'invalid' }));
     expect(await within(met).findByText('renamed')).toBeInTheDocument();

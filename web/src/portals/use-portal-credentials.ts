@@ -2,12 +2,17 @@
  * The portal data of one office for React: the catalogue, the office's credentials, the sandbox flag, and the
  * socket keeping the credentials current (credential-live-updates.ts: one subscription per office, however many
  * screens show it).
+ *
+ * The first read of an office's credentials waits for the socket's first connection (FIRST_READ_SOCKET_WAIT_MS at
+ * most): read after the socket is authorized, the list misses no event, so the connection needs no second read.
+ * Read before it, an event could fall between the read and the subscription, and the connection reads again
+ * (issue 13: every page load read the list twice that way).
  */
 import { type PortalCredential } from '@dv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../app/services-context';
-import { useRealtimeClient } from '../realtime/realtime-context';
+import { useRealtimeClient, useRealtimeState } from '../realtime/realtime-context';
 import { followOfficeCredentials } from './credential-live-updates';
 import { upsertCredential } from './credential-status';
 import {
@@ -24,12 +29,36 @@ export function usePortals() {
   return useQuery({ queryKey: PORTALS_QUERY_KEY, queryFn: () => fetchPortals(http) });
 }
 
+/**
+ * A socket that has not connected by then stops holding the first read back: the badge and the cards do not wait
+ * long for it, and its later connection reads the list again (credential-live-updates.ts).
+ */
+export const FIRST_READ_SOCKET_WAIT_MS = 1_500;
+
+/**
+ * false while the socket is still on its way to its first connection, for FIRST_READ_SOCKET_WAIT_MS at most.
+ * 'disconnected' counts as on its way: a signed-in app's socket starts so, until the token reaches it.
+ */
+function useSocketSettled(): boolean {
+  const { status } = useRealtimeState();
+  const connecting = status === 'connecting' || status === 'disconnected';
+  const [waitedOut, setWaitedOut] = useState(false);
+  useEffect(() => {
+    if (!connecting) return undefined;
+    const timer = setTimeout(() => setWaitedOut(true), FIRST_READ_SOCKET_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [connecting]);
+  return !connecting || waitedOut;
+}
+
 export function useCredentials(officeId: string | null) {
   const { http } = useServices();
+  const socketSettled = useSocketSettled();
   return useQuery({
     queryKey: credentialsQueryKey(officeId ?? ''),
     queryFn: () => fetchCredentials(http, officeId ?? ''),
-    enabled: officeId !== null,
+    // A read before the socket's connection would be read again at the connection: it waits (a while at most).
+    enabled: officeId !== null && socketSettled,
   });
 }
 

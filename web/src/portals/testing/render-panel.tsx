@@ -1,6 +1,7 @@
 /**
  * Renders the credentials panel alone, as the pages mount it: services over a fake gateway, a signed-in session,
- * the socket on fake sockets, and the info bar. Animations are off: jsdom never ends a CSS transition.
+ * the socket on fake sockets, and the info bar. Animations are off: jsdom never ends a CSS transition. The socket
+ * connects at once, as it does in the app, unless `connect: false`: the first read of the credentials waits for it.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -11,13 +12,13 @@ import { SessionProvider } from '../../auth/session-context';
 import { InfoBar, InfoBarProvider } from '../../info-bar/info-bar';
 import { RealtimeProvider } from '../../realtime/realtime-context';
 import { fakeSession, ROLE_CLAIMS } from '../../test-support/fake-session';
-import { fakeSockets } from '../../test-support/fake-socket';
+import { connectLatestInAct, type FakeSocket, fakeSockets } from '../../test-support/fake-socket';
 import { type FakePortalsGateway } from '../../test-support/fake-portals-gateway';
 import { PortalCredentialsPanel } from '../portal-credentials-panel';
 
 export const OFFICE = 'office-demo-1';
 
-export function renderPanel(gateway: FakePortalsGateway, { canEdit = true }: { canEdit?: boolean } = {}) {
+export function renderPanel(gateway: FakePortalsGateway, { canEdit = true, connect = true }: { canEdit?: boolean; connect?: boolean } = {}) {
   const sockets = fakeSockets();
   const services = createAppServices({ fetch: gateway.fetch, location: { pathname: '/', search: '', assign: () => undefined } });
   services.queryClient.setDefaultOptions({ queries: { retry: false } });
@@ -42,5 +43,7 @@ export function renderPanel(gateway: FakePortalsGateway, { canEdit = true }: { c
       </QueryClientProvider>
     </ServicesContext.Provider>,
   );
-  return { ...view, sockets, services };
+  // The app's socket for this panel (connected unless asked not to).
+  const socket: FakeSocket = connect ? connectLatestInAct(sockets) : sockets.latest();
+  return { ...view, sockets, socket, services };
 }

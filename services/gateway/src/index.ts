@@ -17,6 +17,7 @@ export {
 } from './upstreams';
 export { ROUTE_BODY_LIMITS, type RouteBodyLimit } from './body-limit';
 export { ORGANIZATION_HEADER } from './identity-headers';
+export { BACKCHANNEL_LOGOUT_PATH } from './auth/backchannel-logout';
 export {
   createOfficesDirectory,
   INTERNAL_TOKEN_HEADER,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { ATTACHMENT_MAX_BYTES } from '@dv/contracts';
+import { DEMO_PASSWORD, signInSession } from '@dv/dev-idp';
 import { DEMO_PORTAL_CREDENTIAL } from './demo-portal-credential';
 import { startStandalone, type RunningStandalone } from './start';
 
@@ -67,6 +68,26 @@ describe('standalone runner (every service in one process, random ports, tempora
     });
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.text).not.toContain('Acme');
+  });
+
+  it("refuses a signed-out session's access token at once, and not another session's", async () => {
+    if (!running) throw new Error('not started');
+    const signIn = () =>
+      signInSession({
+        baseUrl: running?.loopback.idp ?? '',
+        email: 'staff@demo.test',
+        password: DEMO_PASSWORD,
+        redirectUri: `${running?.gatewayUrl ?? ''}/handleLogin`,
+      });
+    const [leaving, staying] = [await signIn(), await signIn()];
+    const settings = (token: string) =>
+      call(running?.loopback.gateway ?? '', '/api/dentaloffice/user/all', {
+        headers: { host: DEMO_HOST, authorization: `Bearer ${token}`, 'connected-dental-office': 'office-demo-1' },
+      });
+    expect((await settings(leaving.tokens.access_token)).status).toBe(200);
+    await leaving.signOut();
+    expect((await settings(leaving.tokens.access_token)).status).toBe(401);
+    expect((await settings(staying.tokens.access_token)).status).toBe(200);
   });
 
   it('takes a bug report with a 5 MB attachment through the gateway, and refuses that size on other routes', async () => {

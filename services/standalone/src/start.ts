@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { DEVELOPMENT_HOST } from '@dv/contracts';
 import { createDevIdp, WEB_CLIENT_ID, DEFAULT_AUDIENCE, type DevIdp } from '@dv/dev-idp';
-import { gatewayConfig, startGateway, type RunningGateway } from '@dv/gateway';
+import { BACKCHANNEL_LOGOUT_PATH, gatewayConfig, startGateway, type RunningGateway } from '@dv/gateway';
 import { createClosers, createInProcessBus, createLogger, type EventBus, type Logger } from '@dv/kit';
 import { startBugs, type RunningBugs } from '@dv/bugs';
 import { startOffices, type RunningOffices } from '@dv/offices';
@@ -23,8 +23,9 @@ import { demoSeed } from './demo-seed';
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /**
- * Every local client (the browser, the e2e suite, scripts) shares 127.0.0.1, so the per-IP limit is set far above
- * a deployment's: still on, so the code path runs, but never in the way of a test run.
+ * Every local client (the browser, the e2e suite, scripts) shares 127.0.0.1, so the per-IP limits (all requests,
+ * organization look-ups) are set far above a deployment's: still on, so the code path runs, but never in the way
+ * of a test run.
  */
 const LOCAL_RATE_LIMIT = { max: 20_000, timeWindowMs: 60_000 };
 
@@ -133,6 +134,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
             `http://demo.localhost:${port}/handleLogin`,
             `http://${DEVELOPMENT_HOST}/handleLogin`,
           ],
+          // The provider tells the gateway when a session signs out, so its access tokens stop working at once.
+          backchannelLogoutUri: `${loopbackUrl(host, port)}${BACKCHANNEL_LOGOUT_PATH}`,
         },
       ],
       logger: logger('dev-idp'),
@@ -241,6 +244,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         oidcIssuer: issuer,
         oidcAudience: audience,
         oidcJwksUrl: jwksUrl,
+        oidcClientId: WEB_CLIENT_ID,
         internalApiToken,
         upstreams: {
           offices: offices.url,
@@ -250,6 +254,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
           realtime: realtime.url,
         },
         rateLimit: LOCAL_RATE_LIMIT,
+        organizationLookupLimit: LOCAL_RATE_LIMIT,
         ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
       }),
       logger: logger('gateway'),

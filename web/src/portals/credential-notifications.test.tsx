@@ -210,8 +210,8 @@ describe('portal credentials pages', () => {
     expect(await within(guardian).findByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
-  it('/dental-office-settings opens the office settings tab, and the tab switch changes the address', async () => {
-    const { user, location } = setUp([], 'groupmanager', '/dental-office-settings');
+  it('/dental-office-settings?tab=0 opens the office settings tab, and the tab switch changes the address', async () => {
+    const { user, location } = setUp([], 'groupmanager', '/dental-office-settings?tab=0');
     expect(await screen.findByRole('tab', { name: 'Office settings' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Portal credentials' }));
     await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=1'));

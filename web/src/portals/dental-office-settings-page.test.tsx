@@ -16,7 +16,7 @@ const tab = (name: string) => screen.findByRole('tab', { name }, { timeout: 5_00
 
 describe('/dental-office-settings tabs', () => {
   it('has one tab in the Tab order, the selected one, with its panel named by it', async () => {
-    setUp('/dental-office-settings');
+    setUp('/dental-office-settings?tab=0');
     const settings = await tab('Office settings');
     const credentials = await tab('Portal credentials');
     expect(screen.getByRole('tablist')).toContainElement(settings);
@@ -29,8 +29,23 @@ describe('/dental-office-settings tabs', () => {
     expect(settings).toHaveAttribute('aria-controls', panel.id);
   });
 
+  // The office settings tab has no content yet: a first-time user landed on an empty tab (issue 13).
+  it('opens on the portal credentials tab when the address names no tab, or one the page does not have', async () => {
+    for (const path of ['/dental-office-settings', '/dental-office-settings?tab=7']) {
+      const view = setUp(path);
+      expect(await tab('Portal credentials')).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tab', { name: 'Office settings' })).toHaveAttribute('aria-selected', 'false');
+      expect(screen.getByRole('tabpanel', { name: 'Portal credentials' })).toContainElement(
+        await screen.findByRole('heading', { name: 'Portal Credentials Management' }),
+      );
+      expect(screen.queryByRole('tabpanel', { name: 'Office settings' })).not.toBeInTheDocument();
+      expect(view.location()).toBe(path);
+      view.unmount();
+    }
+  });
+
   it('moves with the arrow keys, Home and End, selecting as it goes and keeping the tab in the address', async () => {
-    const { user, location } = setUp('/dental-office-settings');
+    const { user, location } = setUp('/dental-office-settings?tab=0');
     const settings = await tab('Office settings');
     const credentials = await tab('Portal credentials');
     settings.focus();

@@ -1,6 +1,8 @@
 /**
  * /dental-office-settings (office and group managers): the office's settings and, on the second tab
- * (`?tab=1`, SPEC section 2), its portal credentials. The office settings tab comes with a later release.
+ * (`?tab=1`, SPEC section 2), its portal credentials. The office settings tab comes with a later release: until
+ * then the page opens on the portal credentials, the tab with content (a first-time user met an empty tab); a
+ * `?tab=` in the address still chooses.
  */
 import { PORTAL_CREDENTIALS_TAB } from '@dv/contracts';
 import { useSearchParams } from 'react-router-dom';
@@ -11,11 +13,20 @@ import { mayEditCredentials } from './credential-permissions';
 import { PortalCredentialsPanel } from './portal-credentials-panel';
 
 const OFFICE_SETTINGS_TAB = '0';
+/** Whether the office settings tab has content yet: the page opens on it once it has. */
+const OFFICE_SETTINGS_READY = false;
+const DEFAULT_TAB = OFFICE_SETTINGS_READY ? OFFICE_SETTINGS_TAB : PORTAL_CREDENTIALS_TAB;
+const TABS: readonly string[] = [OFFICE_SETTINGS_TAB, PORTAL_CREDENTIALS_TAB];
+
+/** The tab the address asks for, or the default one for none (or one the page does not have). */
+function tabOf(asked: string | null): string {
+  return asked !== null && TABS.includes(asked) ? asked : DEFAULT_TAB;
+}
 
 export function DentalOfficeSettingsPage() {
   const { access, currentOfficeId } = useOffice();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === PORTAL_CREDENTIALS_TAB ? PORTAL_CREDENTIALS_TAB : OFFICE_SETTINGS_TAB;
+  const tab = tabOf(params.get('tab'));
 
   return (
     <div className="dv-page">

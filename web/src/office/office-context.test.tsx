@@ -91,10 +91,22 @@ describe('office switcher', () => {
     await waitFor(() => expect(within(nav).queryByText('Dental Office Settings')).not.toBeInTheDocument());
   });
 
-  it('is not there for a user of one office', async () => {
+  it('is not there for a user of one office, whose header names the office instead', async () => {
     const { fetch } = gateway();
     renderApp(fakeSession(ROLE_CLAIMS.staff!), '/verification', fetch);
     await screen.findByRole('navigation', { name: 'Main menu' });
     expect(screen.queryByRole('combobox', { name: 'Current office' })).not.toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByText(NAMES[OFFICE_1]!)).toBeInTheDocument();
+    expect(within(header).getByText(NAMES[OFFICE_1]!)).toHaveTextContent(`Current office: ${NAMES[OFFICE_1]}`);
+  });
+
+  it('names no office for a company user without a current office', async () => {
+    const { fetch } = gateway();
+    renderApp(fakeSession(ROLE_CLAIMS.admin!), '/management', fetch);
+    const header = await screen.findByRole('banner');
+    await screen.findByRole('button', { name: 'Sign out' });
+    expect(within(header).queryByText(/Current office/)).not.toBeInTheDocument();
+    expect(within(header).queryByText(/Bright Smiles/)).not.toBeInTheDocument();
   });
 });

@@ -325,6 +325,7 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
       });
     } catch (error) {
       server = undefined;
+      await close();
       throw error;
     }
     const url = `http://${urlHost(host)}:${(listening.address() as AddressInfo).port}`;

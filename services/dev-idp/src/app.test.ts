@@ -362,10 +362,17 @@ describe('sign-out', () => {
       post_logout_redirect_uri: 'http://localhost:8080/sessionEnd',
       state: 'bye',
     }).toString();
+    // Without the hint anyone could be asked to sign out by a link: the provider asks first.
+    const unnamed = await browser.get(new URL(`${discovery.end_session_endpoint}?post_logout_redirect_uri=${encodeURIComponent('http://localhost:8080/sessionEnd')}&client_id=${WEB_CLIENT_ID}`));
+    expect(await unnamed.text()).toContain('Do you want to sign out');
+
+    // Named by the application (id_token_hint): no question, the page sends its own form (issue 13 item 15).
     const confirm = await browser.get(endSession);
     expect(confirm.status).toBe(200);
     const html = await confirm.text();
-    expect(html).toContain('<h1>Sign out</h1>');
+    expect(html).toContain('<h1>Signing out</h1>');
+    expect(html).not.toContain('Do you want to sign out');
+    expect(html).toContain("document.getElementById('sign-out-now').click()");
     const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
     expect(xsrf).not.toBe('');

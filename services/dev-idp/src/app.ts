@@ -194,7 +194,9 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
           enabled: true,
           logoutSource(ctx, form) {
             ctx.type = 'html';
-            ctx.body = signOutPage(ctx.host, form);
+            // The provider has checked a hint it was given (an invalid one never reaches this page).
+            const named = typeof ctx.oidc.params?.id_token_hint === 'string' && ctx.oidc.params.id_token_hint !== '';
+            ctx.body = signOutPage(ctx.host, form, { named });
           },
           postLogoutSuccessSource(ctx) {
             ctx.type = 'html';

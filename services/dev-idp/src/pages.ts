@@ -38,6 +38,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body>
@@ -101,7 +102,23 @@ ${accounts}`,
 }
 
 /** `form` is oidc-provider's hidden form (id "op.logoutForm") carrying the anti-forgery token. */
-export function signOutPage(host: string, form: string): string {
+/**
+ * The provider's sign-out step. An application that names the session it ends (id_token_hint, which the
+ * provider has checked by now) signs the user out without a question: the page submits its own form at once, and
+ * only a browser without scripts shows the button. Anyone else (a link, a stale tab) is asked first.
+ */
+export function signOutPage(host: string, form: string, { named }: { named: boolean }): string {
+  if (named) {
+    return layout(
+      'Signing out',
+      `<h1>Signing out</h1>
+<p role="status">Signing you out from ${escapeHtml(host)}…</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" id="sign-out-now" hidden>Sign out</button>
+<noscript><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>
+<script>document.getElementById('sign-out-now').click();</script>`,
+    );
+  }
   return layout(
     'Sign out',
     `<h1>Sign out</h1>

@@ -1,5 +1,7 @@
-import { type Role } from '../enums';
-import { leftMenu, type MenuContext, type MenuItem } from './menu';
+import { ROLES, type Role } from '../enums';
+import { leftMenu, type MenuContext, type MenuItem, startPageFor } from './menu';
+import { effectiveRoles } from './roles';
+import { homePathFor, matchRoute, PATHS, resolveRedirect } from './routes';
 
 /** Ids of visible items; a group as `settings[child,child]`. */
 function shape(items: readonly MenuItem[]): string[] {
@@ -163,5 +165,53 @@ describe('menu rules', () => {
     });
     const settings = items.find((item) => item.id === 'settings');
     expect(settings?.children?.map((child) => child.path)).toEqual(['/customization', '/payment/settings', '/dental-office-settings']);
+  });
+});
+
+/** Every combination of ROLES (2^9 role lists), the empty one included. */
+function everyRoleList(): Role[][] {
+  return Array.from({ length: 2 ** ROLES.length }, (_, mask) => ROLES.filter((_, bit) => (mask >> bit) % 2 === 1));
+}
+
+describe('start page (issue 13 item 11)', () => {
+  it.each<[Role, string]>([
+    ['superadministrator', '/verification'],
+    ['admin', '/verification'],
+    ['agent', '/verification'],
+    ['staffmanager', '/verification'],
+    ['staff', '/verification'],
+    ['groupmanager', '/customization'],
+    // No private page of SPEC section 2 is theirs: the first page of their menu.
+    ['groupmember', '/user-guide'],
+    ['doregistration', '/user-guide'],
+    ['goduser', '/correction'],
+  ])('%s starts on %s', (role, expected) => {
+    expect(startPageFor(effectiveRoles([role], false))).toBe(expected);
+  });
+
+  it('is, for every list of roles, a page those roles may open: never /unauthorized, never a redirect', () => {
+    const wrong = everyRoleList().flatMap((roles) => {
+      const effective = effectiveRoles(roles, false);
+      const start = startPageFor(effective);
+      const menuPaths = leftMenu({ roles: effective, currentPath: PATHS.home, inRegistration: false }).flatMap((item) =>
+        [item, ...(item.children ?? [])].map((entry) => entry.path),
+      );
+      const fine =
+        start !== PATHS.unauthorized &&
+        matchRoute(start)?.path === start &&
+        resolveRedirect({ path: start, loggedIn: true, roles, inRegistration: false }) === null &&
+        // The home page of the route table where there is one, else a page of the menu.
+        [homePathFor(effective), ...menuPaths].includes(start);
+      return fine ? [] : [{ roles, start }];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('is /register-do for a user in registration (doregistration counts then)', () => {
+    for (const roles of [[], ['doregistration'], ['groupmember', 'doregistration']]) {
+      const start = startPageFor(effectiveRoles(roles, true));
+      expect(start).toBe('/register-do');
+      expect(resolveRedirect({ path: start, loggedIn: true, roles, inRegistration: true })).toBeNull();
+    }
   });
 });

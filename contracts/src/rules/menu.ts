@@ -15,7 +15,7 @@ import { type OfficePlanType, type PaymentType } from '../enums';
 import { isCompanyAuthorized, isDentalOfficeAuthorized, hasAnyRole, MANAGER_ROLES } from './roles';
 import { paysByCard } from './office';
 import { pathOnly } from './path-pattern';
-import { canAccess, matchRoute, PATHS } from './routes';
+import { canAccess, homePathFor, matchRoute, PATHS } from './routes';
 
 export type MenuItemId = keyof typeof MENU_LABELS;
 
@@ -109,4 +109,18 @@ export function leftMenu(context: MenuContext): MenuItem[] {
     if (item) items.push(item);
   }
   return items;
+}
+
+/**
+ * Where a signed-in user with these roles (the roles that count, effectiveRoles) starts, and where a dead end
+ * sends them on: their home page (homePathFor) when the route table gives them one, else the first page of their
+ * menu. A role with no private page (groupmember, doregistration outside registration) still has the User Guide
+ * there, a public page, so the answer is always a page the roles may open and never /unauthorized.
+ */
+export function startPageFor(roles: readonly string[]): string {
+  const home = homePathFor(roles);
+  if (home !== PATHS.unauthorized) return home;
+  const menu = leftMenu({ roles, currentPath: PATHS.home, inRegistration: false });
+  const first = menu.flatMap((item) => [item, ...(item.children ?? [])]).find((item) => item.path !== undefined);
+  return first?.path ?? PATHS.userGuide;
 }

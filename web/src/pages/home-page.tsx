@@ -1,12 +1,13 @@
 /**
- * '/': the signed-in user's start page, or the sign-in for everyone else. A user signed out here by an
- * authentication failure on a page public for such failures (SPEC section 2) stays: the default page says so and
- * offers the sign-in instead of starting it.
+ * '/': the signed-in user's start page (startPageOf: /register-do in registration, else a page their roles open),
+ * or the sign-in for everyone else. A user signed out here by an authentication failure on a page public for such
+ * failures (SPEC section 2) stays: the default page says so and offers the sign-in instead of starting it.
  */
-import { homePathFor, PATHS } from '@dv/contracts';
+import { PATHS } from '@dv/contracts';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isSignedOutState } from '../auth/return-path';
 import { useAccess } from '../office/office-context';
+import { startPageOf } from '../routing/access';
 import { SignInPrompt } from './centered-result';
 
 function SignedOut() {
@@ -26,6 +27,5 @@ export function HomePage() {
   if (!access.loggedIn) {
     return isSignedOutState(location.state) ? <SignedOut /> : <Navigate to={PATHS.login} replace />;
   }
-  if (access.inRegistration) return <Navigate to={PATHS.registerDo} replace />;
-  return <Navigate to={homePathFor(access.effectiveRoles)} replace />;
+  return <Navigate to={startPageOf(access)} replace />;
 }

@@ -1,5 +1,5 @@
 /** Who the user is for the routing and menu rules (SPEC section 6), from the session and the current office. */
-import { effectiveRoles, isInRegistration, rolesOf, type SessionClaims } from '@dv/contracts';
+import { effectiveRoles, isInRegistration, PATHS, rolesOf, type SessionClaims, startPageFor } from '@dv/contracts';
 import { type SessionState } from '../auth/session-controller';
 
 export type Access = {
@@ -41,4 +41,12 @@ export function accessFor(session: SessionState, currentOfficeId: string | null)
     officeIds: claims.allowedOfficeIds,
     claims,
   };
+}
+
+/**
+ * The page a signed-in user starts on and where a dead end (Unauthorized, a forbidden page after an office switch)
+ * sends them: /register-do during registration, else startPageFor (a page the roles of the current office open).
+ */
+export function startPageOf(access: Access): string {
+  return access.inRegistration ? PATHS.registerDo : startPageFor(access.effectiveRoles);
 }

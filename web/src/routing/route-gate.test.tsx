@@ -57,6 +57,8 @@ describe('route guards', () => {
     ['groupmanager', '/customization'],
     ['goduser', '/correction'],
     ['doregistration', '/register-do'],
+    // No private page is a group member's: the first page of the menu (issue 13 item 11).
+    ['groupmember', '/user-guide'],
   ])('sends %s from an unknown path and from / to their start page %s', async (role, home) => {
     expect(await landing(role, '/nowhere')).toBe(home);
     expect(await landing(role, '/')).toBe(home);

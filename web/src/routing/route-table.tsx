@@ -91,13 +91,25 @@ export function preloadPage(pathname: string): void {
   if (page !== undefined) pageLoaders.get(page)?.().catch(() => undefined);
 }
 
+/**
+ * Public pages that end a signed-in user's way (Unauthorized, Under construction): the frame shows them with the
+ * header and the menu, so that Sign out, the office switcher and the pages the user may open stay in reach
+ * (issue 13 item 11). PageFrame leaves signed-out users without a frame, as on every public page.
+ */
+const DEAD_ENDS: ReadonlySet<string> = new Set([PATHS.unauthorized, PATHS.underConstruction]);
+
+/** The route as the frame draws it: a dead end gets the menu of the private pages. */
+export function frameRoute(route: Route): Route {
+  return DEAD_ENDS.has(route.path) ? { ...route, showLeftSideMenu: true } : route;
+}
+
 function routeObject(route: Route): RouteObject {
   const Page = PAGES[route.path] ?? UnderConstructionPage;
   return {
     path: routerPath(route.path),
     element: (
       <RouteGate>
-        <PageFrame route={route}>
+        <PageFrame route={frameRoute(route)}>
           <Suspense fallback={<div className="dv-page-loading" aria-busy="true" />}>
             <Page />
           </Suspense>

@@ -1,5 +1,6 @@
 import { organizationPrompt } from './organization-prompt.mjs';
 import { roleScenarios } from './roles.mjs';
+import { officeSwitch } from './office-switch.mjs';
 import { maintenanceLock } from './maintenance-lock.mjs';
 import { sessionWarning, sessionExpiry } from './session.mjs';
 import { unauthorizedApi, unauthorizedApiOnVerification } from './unauthorized-api.mjs';
@@ -14,6 +15,7 @@ import { webBudget } from './web-budget.mjs';
 export const scenarios = [
   organizationPrompt,
   ...roleScenarios,
+  officeSwitch,
   maintenanceLock,
   sessionWarning,
   sessionExpiry,

@@ -1,6 +1,7 @@
 /**
  * Every seeded user signs in on the demo organization's host, lands on their start page with exactly the menu
- * their role may see (SPEC section 6), is kept out of a page their role may not open, and signs out.
+ * their role may see (SPEC section 6), is kept out of a page their role may not open (on Unauthorized inside the
+ * frame, with Sign out and a button back to the start page: issue 13 item 11), and signs out.
  */
 import { assert, menuLabels, pathOf, signInAt, storedSession, waitForPath } from '../lib/helpers.mjs';
 
@@ -49,12 +50,21 @@ const ROLES = [
     forbidden: '/verification',
     sentTo: '/unauthorized',
   },
-  // No page of the product is a group member's: the start page is /unauthorized; the menu shows on the user guide.
-  { role: 'groupmember', home: '/unauthorized', menuAt: '/user-guide', menu: ['User Guide', 'Bug report'], forbidden: '/plan', sentTo: '/unauthorized' },
+  // No private page of the product is a group member's: the start page is the first page of the menu.
+  { role: 'groupmember', home: '/user-guide', menu: ['User Guide', 'Bug report'], forbidden: '/plan', sentTo: '/unauthorized' },
   // A user registering a dental office goes to /register-do (no menu there) from any private page.
   { role: 'doregistration', home: '/register-do', menuAt: '/user-guide', menu: ['User Guide', 'Bug report'], forbidden: '/verification', sentTo: '/register-do' },
   { role: 'goduser', home: '/correction', menu: ['User Guide', 'Bug report'], forbidden: '/management', sentTo: '/unauthorized' },
 ];
+
+/** Unauthorized is no dead end: it shows in the frame, with Sign out, and its button leads to the start page. */
+async function checkUnauthorizedWayOn(page, home) {
+  await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  await page.getByRole('button', { name: 'Go to my start page' }).click();
+  await waitForPath(page, home);
+}
 
 async function checkMenu(page, expected, where) {
   const labels = await menuLabels(page);
@@ -97,6 +107,7 @@ function roleScenario({ role, home, menu, menuAt, forbidden, sentTo, otherOffice
       await page.goto(`${stack.demoUrl}${forbidden}`);
       await waitForPath(page, sentTo);
       await shot('4-forbidden');
+      if (sentTo === '/unauthorized') await checkUnauthorizedWayOn(page, home);
 
       await page.goto(`${stack.demoUrl}${currentPath}`);
       await page.getByRole('button', { name: 'Sign out' }).click();

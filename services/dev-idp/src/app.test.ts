@@ -110,6 +110,11 @@ describe('discovery and keys', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
   });
+
+  it('answers a browser asking for its icon without an error status (a 404 is a console error on every page)', async () => {
+    const response = await fetch(`${url}/favicon.ico`);
+    expect(response.status).toBe(204);
+  });
 });
 
 describe('authorization code + PKCE', () => {

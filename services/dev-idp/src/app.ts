@@ -282,6 +282,8 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
     return async (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (path === '/healthz' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
+      // Browsers ask every page's host for an icon; the provider has none, and a 404 is a console error.
+      if (path === '/favicon.ico') return void res.writeHead(204, { 'cache-control': 'public, max-age=86400' }).end();
       if (path === TEST_TOKEN_PATH) {
         if (!options.enableTestTokenEndpoint) return sendError(res, 404, `Route ${req.method} ${TEST_TOKEN_PATH} not found`);
         if (req.method !== 'POST') return sendError(res, 405, `Use POST ${TEST_TOKEN_PATH}`);

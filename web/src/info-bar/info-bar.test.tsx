@@ -55,6 +55,29 @@ describe('info bar', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows a detail under a confirmation, politely', () => {
+    renderBar({ type: 'saved', detail: 'Logging in to MetLife Dental...' });
+    const bar = screen.getByRole('status');
+    expect(bar).toHaveTextContent('Your changes has been saved.Logging in to MetLife Dental...');
+    expect(bar).toHaveClass('dv-alert--success');
+  });
+
+  it('draws a detail that needs attention as a warning, announced at once and kept until closed', async () => {
+    jest.useFakeTimers();
+    try {
+      renderBar({ type: 'saved', detail: 'DentalXChange: Invalid', attention: true });
+      const bar = screen.getByRole('alert');
+      expect(bar).toHaveTextContent('Your changes has been saved.DentalXChange: Invalid');
+      expect(bar).toHaveClass('dv-alert--warning');
+      act(() => jest.advanceTimersByTime(TOAST_DISPLAY_MS * 2));
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('hides confirmations after the toast time, errors stay', () => {
     jest.useFakeTimers();
     try {

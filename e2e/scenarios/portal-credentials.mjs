@@ -54,6 +54,26 @@ async function waitForBadge(page, count) {
   await page.getByRole('button', { name: `Portal credential notifications (${count})` }).waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Where an element starts on the page (not in the window: a scroll is no layout change), rounded to ignore
+ * sub-pixel noise; its size may change.
+ */
+function placeOf(locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: Math.round(box.x + globalThis.scrollX), y: Math.round(box.y + globalThis.scrollY) };
+  });
+}
+
+/** The info bar is the topmost thing at its own centre: nothing (a dialog's mask, say) lies over it. */
+async function assertInfoBarOnTop(page, label) {
+  const onTop = await page.locator('.dv-info-bar').evaluate((bar) => {
+    const box = bar.getBoundingClientRect();
+    return box.width > 0 && bar.contains(globalThis.document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+  assert.ok(onTop, `the info bar is on top ${label}`);
+}
+
 /** The live socket is connected (the key button carries its state). */
 async function waitForSocket(page) {
   await page.locator('button[data-socket-status="connected"]').waitFor({ timeout: 15_000 });
@@ -69,9 +89,18 @@ export const portalCredentialAdd = {
     assert.equal(await card(page, 'DNoA Connect').getByText('+3 more').count(), 1, 'six carriers: three shown, "+3 more"');
     await shot('1-cards');
 
+    // The info bar lies over the page: its coming moves nothing (issue 13: it pushed the page down).
+    const heading = page.getByRole('heading', { name: 'Portal Credentials Management' });
+    const before = { heading: await placeOf(heading), card: await placeOf(metlife) };
     await addCredential(page, 'MetLife Dental (MetDental)', 'frontdesk', 'sandbox-password');
+    const bar = page.locator('.dv-info-bar');
+    await bar.getByText('Your changes has been saved.').waitFor();
+    assert.deepEqual({ heading: await placeOf(heading), card: await placeOf(metlife) }, before, 'the page did not move');
     await metlife.getByText('DentalXChange: In progress').waitFor();
     await shot('2-in-progress');
+    // The login's outcome joins the saved message when it arrives.
+    await bar.getByText('Logged in to MetLife Dental (MetDental) (DentalXChange: Active).').waitFor({ timeout: 15_000 });
+    await bar.getByText('Your changes has been saved.').waitFor();
     await metlife.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
     await metlife.getByText('frontdesk', { exact: true }).waitFor();
     // MetLife is not a portal the AI provider logs in to: one chip only.
@@ -92,11 +121,15 @@ export const portalCredentialAdd = {
     await shot('4-json');
     await json.getByRole('button', { name: 'Copy to Clipboard' }).click();
     await page.getByText('Data copied to clipboard!').waitFor();
+    // Above the dialog and its mask, where it can be read (issue 13: it showed behind the mask).
+    await page.waitForTimeout(300);
+    await assertInfoBarOnTop(page, 'of the JSON dialog');
+    await shot('5-copied-over-dialog');
     assert.deepEqual(JSON.parse(await page.evaluate(() => globalThis.navigator.clipboard.readText())), shown);
     await json.getByRole('button', { name: 'Close' }).click();
     await json.waitFor({ state: 'detached' });
     await page.evaluate(() => globalThis.scrollTo(0, 0));
-    await shot('5-copied');
+    await shot('6-copied');
   },
 };
 
@@ -139,6 +172,10 @@ export const portalCredentialWrongPassword = {
     const guardian = card(page, 'Guardian Anytime');
     await addCredential(page, 'Guardian Anytime', 'frontdesk', 'wrong');
     await guardian.getByText('DentalXChange: Invalid').waitFor({ timeout: 15_000 });
+    // The save succeeded and says so; the portal's refusal shows with it (issue 13: only the saved message showed).
+    const bar = page.locator('.dv-info-bar').getByRole('alert');
+    await bar.getByText('Your changes has been saved.').waitFor();
+    await bar.getByText(/^Guardian Anytime refused the username or password \(DentalXChange: Invalid/).waitFor();
     await waitForBadge(page, before + 1);
     await assertNotReloaded(page);
     await page.evaluate(() => globalThis.scrollTo(0, 0));

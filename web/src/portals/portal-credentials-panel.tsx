@@ -1,7 +1,7 @@
 /**
  * Screen 5, the Portal Credentials Management page, for one office: the title (with a 'sandbox' badge while the
  * portals are simulated), a card per portal, the empty state, load errors in a dismissible alert, and the
- * credential and JSON dialogs. Cards follow the socket live. Used on the portal credentials tab of
+ * credential and JSON dialogs. A save is confirmed in the info bar with the outcome of the login that follows. Cards follow the socket live. Used on the portal credentials tab of
  * /dental-office-settings and on /management/portal-credentials.
  */
 import { MESSAGES, type Portal, type PortalCredential, type PortalCredentialInput, type PortalCredentialUpdateInput } from '@dv/contracts';
@@ -15,6 +15,7 @@ import type { CredentialDialogTarget } from './credential-dialog';
 import type { JsonDialogTarget } from './json-dialog';
 import { PortalCard } from './portal-card';
 import { createCredential, deleteCredential, retryLogin, submitMfaCode, updateCredential } from './portals-api';
+import { useLoginOutcome } from './use-login-outcome';
 import {
   useCredentialCache,
   useCredentialLiveUpdates,
@@ -67,6 +68,7 @@ export function PortalCredentialsPanel({ officeId, canEdit }: PortalCredentialsP
   const sandbox = useSandbox();
   const cache = useCredentialCache(officeId);
   useCredentialLiveUpdates(officeId);
+  const followLogin = useLoginOutcome(credentials.data);
 
   const [dialog, setDialog] = useState<CredentialDialogTarget | null>(null);
   const [json, setJson] = useState<JsonDialogTarget | null>(null);
@@ -156,7 +158,8 @@ export function PortalCredentialsPanel({ officeId, canEdit }: PortalCredentialsP
             save={(input) => save(dialog, input)}
             onSaved={(credential) => {
               cache.put(credential);
-              infoBar.show({ type: 'saved' });
+              // 'Your changes has been saved.', and then how the portal login that follows goes.
+              followLogin(credential, dialog.portal.name);
               void cache.refetch();
             }}
           />

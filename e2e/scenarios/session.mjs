@@ -2,7 +2,33 @@
  * Session timing with short-lived tokens from the development provider's POST /dev/token, written into the
  * SPA's token store (the documented test hook, e2e/README.md).
  */
+import { VIEWPORTS } from '../lib/axe.mjs';
 import { assert, claimsOf, devToken, injectToken, signInAt, storedSession, waitForPath } from '../lib/helpers.mjs';
+
+const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The warning toast leaves the header's Sign out visible and clickable at both sizes (issue 13: it covered it):
+ * their boxes do not meet, and the point at the button's centre is the button's.
+ */
+async function checkSignOutUncovered(page, toast) {
+  const original = page.viewportSize();
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300); // let the toast settle at its new place
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    const button = await signOut.boundingBox();
+    const notice = await toast.boundingBox();
+    assert.ok(button && notice, `Sign out and the toast are on screen at ${size}`);
+    assert.equal(overlaps(button, notice), false, `the toast ${JSON.stringify(notice)} leaves Sign out ${JSON.stringify(button)} free at ${size}`);
+    const hit = await signOut.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(globalThis.document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    assert.ok(hit, `Sign out takes a click at its centre at ${size}`);
+  }
+  await page.setViewportSize(original);
+}
 
 /** One minute before expiry the toast counts down with 'Extend session'; extending renews with the refresh token. */
 export const sessionWarning = {
@@ -24,6 +50,7 @@ export const sessionWarning = {
     await page.waitForTimeout(2_100);
     assert.notEqual(await toast.innerText(), first, 'the countdown moves');
     await page.waitForTimeout(500); // let the toast finish sliding in
+    await checkSignOutUncovered(page, toast);
     await shot('1-warning');
 
     await toast.getByRole('button', { name: 'Extend session' }).click();

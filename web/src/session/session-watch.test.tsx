@@ -98,6 +98,14 @@ describe('SessionWatch', () => {
     expect(screen.queryByText(/Your session ends in/)).not.toBeInTheDocument();
   });
 
+  // At the top right, antd's default, it covered the header's Sign out (issue 13); the browser suite measures it.
+  it('shows the warning toast at the bottom right, away from the header', async () => {
+    const { session } = drivenSession(45_000);
+    renderWatch(session);
+    const toast = (await toastWith(/Your session ends in/)).closest('.ant-notification');
+    expect(toast).toHaveClass('ant-notification-bottomRight');
+  });
+
   it('shows no toast while more than a minute is left', async () => {
     const { session } = drivenSession(SESSION_WARNING_BEFORE_EXPIRY_MS + 5000);
     renderWatch(session);

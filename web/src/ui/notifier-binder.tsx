@@ -1,10 +1,16 @@
-/** Binds the notifier to antd's notification and modal APIs, rendered inside the app's ConfigProvider. */
-import { Button, Modal, notification as antNotification } from 'antd';
+/**
+ * Binds the notifier to antd's notification and modal APIs, rendered inside the app's ConfigProvider. Toasts come
+ * up at the bottom right: at the top right, antd's default, the session warning (which stays for its last minute)
+ * covered the header's Sign out, on a desktop and on a phone alike.
+ */
+import { Button, Modal, notification as antNotification, type NotificationArgsProps } from 'antd';
 import { useEffect } from 'react';
 import { type NotifierHub } from './notifier';
 
+export const TOAST_PLACEMENT: NotificationArgsProps['placement'] = 'bottomRight';
+
 export function NotifierBinder({ hub }: { hub: NotifierHub }) {
-  const [notification, notificationHolder] = antNotification.useNotification();
+  const [notification, notificationHolder] = antNotification.useNotification({ placement: TOAST_PLACEMENT });
   const [modal, modalHolder] = Modal.useModal();
   useEffect(
     () =>

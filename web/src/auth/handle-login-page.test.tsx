@@ -22,10 +22,10 @@ describe('/handleLogin', () => {
     expect(completeSignIn).not.toHaveBeenCalled();
   });
 
-  it('opened on its own by a signed-in user: goes home', async () => {
+  it('opened on its own by a signed-in user: goes home, which is the start page of the role', async () => {
     openedAt('');
     const app = renderApp(fakeSession(ROLE_CLAIMS.staff!), '/handleLogin');
-    await waitFor(() => expect(app.location()).toBe('/'));
+    await waitFor(() => expect(app.location()).toBe('/verification'));
   });
 
   it("says in words why a sign-in did not complete, never the library's message", async () => {

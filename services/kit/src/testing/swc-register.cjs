@@ -15,3 +15,11 @@ function compile(module, filename) {
 }
 
 Module._extensions['.ts'] = compile;
+
+// @dv/contracts from its sources too, as jest's moduleNameMapper maps it: `npm test` runs before anything is
+// built, so the package's dist/ may not exist yet.
+const CONTRACTS_SOURCE = require('node:path').resolve(__dirname, '..', '..', '..', '..', 'contracts', 'src', 'index.ts');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function resolveWithContracts(request, ...rest) {
+  return request === '@dv/contracts' ? CONTRACTS_SOURCE : resolveFilename.call(this, request, ...rest);
+};

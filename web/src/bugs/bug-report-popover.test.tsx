@@ -168,6 +168,9 @@ describe('bug report popover', () => {
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Saving. Wait...');
     expect(screen.getByLabelText('Title')).toBeDisabled();
+    // 'Saving' shows while the attachment is still being read: answer only once the call has been made (on a
+    // loaded machine answering earlier resolved nothing and the form stayed in 'Saving' for good).
+    await waitFor(() => expect(gateway.callsTo('PUT', '/api/bugReports')).toHaveLength(1));
     answer({ status: 201, body: { id: 'bug-1' } });
 
     expect(await screen.findByText(MESSAGES.BUG_REPORT_SENT)).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { verificationFlowScenarios } from './verification-flow.mjs';
 import { verificationEditScenarios } from './verification-edit.mjs';
 import { verificationAccessibility } from './verification-accessibility.mjs';
 import { webBudget } from './web-budget.mjs';
+import { pageLoadCalls } from './page-load-calls.mjs';
 
 export const scenarios = [
   organizationPrompt,
@@ -28,5 +29,6 @@ export const scenarios = [
   ...verificationFlowScenarios,
   ...verificationEditScenarios,
   verificationAccessibility,
+  pageLoadCalls,
   webBudget,
 ];

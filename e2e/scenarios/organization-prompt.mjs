@@ -1,8 +1,10 @@
 /** Screen 1 on a host that names no organization: empty, too short, unknown, then a valid name. */
-import { assert, pathOf } from '../lib/helpers.mjs';
+import { assert, pathOf, refusedWith } from '../lib/helpers.mjs';
 
 export const organizationPrompt = {
   id: 'organization-prompt',
+  // The typed name no organization has is a 404 on purpose (the host's own probe answers 204: page-load-calls).
+  expectedConsoleErrors: [refusedWith(404, '/api/auth/organization')],
   async run({ stack, page, shot }) {
     await page.goto(stack.gatewayUrl);
     await page.getByRole('heading', { name: 'Enter organization name' }).waitFor();

@@ -8,10 +8,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { EVENT_TYPES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
-import { createTestIssuer, settle, waitFor, type BusEvent, type TestIssuer } from '@dv/kit';
+import { createTestIssuer, redisAvailability, settle, TEST_REDIS_URL, waitFor, type BusEvent, type TestIssuer } from '@dv/kit';
 import Redis from 'ioredis';
 import { SOCKET_ERRORS } from './socket-server';
-import { redisAvailability, TEST_REDIS_URL } from './testing/redis-availability';
 import { connectClient, type TestClient } from './testing/test-client';
 
 const redis = redisAvailability();

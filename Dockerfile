@@ -1,6 +1,6 @@
 # One image for every service; docker-compose.yml (or a Deployment) picks the process with its command:
 #   node services/<name>/dist/main.js
-FROM node:20.20-bookworm-slim AS build
+FROM node:26.10-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund \
@@ -8,7 +8,7 @@ RUN npm ci --no-audit --no-fund \
  && npm run build --workspace web --if-present \
  && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20.20-bookworm-slim
+FROM node:26.10-bookworm-slim
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 # Mount point for the dev identity provider's keys (and the embedded store when no MONGODB_URI is set).

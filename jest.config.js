@@ -42,6 +42,7 @@ module.exports = {
   // waiting for its workers must not fail on jest's 5 s default under that load. (Jest reads this option only
   // here, not per project.) Tests assert behaviour, never timings.
   testTimeout: 60_000,
+  globalSetup: '<rootDir>/scripts/jest-global-setup.js',
   projects: [
     {
       ...shared,

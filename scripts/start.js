@@ -9,4 +9,5 @@ if (!fs.existsSync(entry)) {
   console.error(`The standalone runner is not built (${entry} is missing). Run "npm run build" first.`);
   process.exit(1);
 }
+console.log(require('./node-banner').nodeBanner('Verific (standalone)'));
 require(entry);

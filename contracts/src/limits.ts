@@ -30,6 +30,11 @@ export const NAME_MAX_LENGTH = 100;
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
 /** An id as the stores keep them (the services' `/:id` parameters allow 128 too). */
 export const ID_MAX_LENGTH = 128;
+/**
+ * What an id may look like wherever one arrives from outside (a `/:id` parameter, an office header or query, an
+ * organization id, a request id): letters, digits, '_', '.', ':' or '-', 1 to ID_MAX_LENGTH of them.
+ */
+export const ID_PATTERN = new RegExp(`^[\\w.:-]{1,${ID_MAX_LENGTH}}$`);
 /** An e-mail address (RFC 5321: 254). */
 export const EMAIL_MAX_LENGTH = 254;
 /** A host name (RFC 1035: 253, and a port). */

@@ -20,18 +20,99 @@ export const EpochMillis = z.int(WRONG_DATE).min(-MAX_EPOCH_MS, WRONG_DATE).max(
  */
 export const IsoTimestamp = z.iso.datetime({ offset: true, ...WRONG_DATE });
 
+/**
+ * MM/DD/YYYY, the one written form of a patient's calendar day (SPEC section 2): read, checked and written here
+ * and nowhere else, by the services, the rules and the web app alike.
+ *
+ * The reading is strict, as dayjs reads `dayjs.utc(text, 'MM/DD/YYYY', true)` (two-digit month and day, four-digit
+ * year, a day the month has: no 02/30, no month 13; the test holds the two side by side), with one difference:
+ * years before 100 are days like any other here, where dayjs turns them into 19xx and then refuses them. It is
+ * not done by dayjs itself: dayjs's strict parse costs about 5 microseconds a date, a quarter of the speed of
+ * map271 (which reads several dates per 271), and its import would put some 5 KB gzipped into the web app's
+ * /verification page, which is at the limit of its 250 KB budget (bench/web.js).
+ */
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** A day of the (proleptic Gregorian) calendar; month 1 to 12. */
+export type CalendarDay = { readonly year: number; readonly month: number; readonly day: number };
+
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** How many days the month (1 to 12) of the year has. */
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+}
+
+/** The day when it exists (month 1 to 12, day 1 to the month's last), else undefined. */
+export function calendarDay(year: number, month: number, day: number): CalendarDay | undefined {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return undefined;
+  return day >= 1 && day <= daysInMonth(year, month) ? { year, month, day } : undefined;
+}
+
+/** The day an MM/DD/YYYY text names, or undefined when it is not written so or names no real day. */
+export function readUsDate(text: string): CalendarDay | undefined {
+  const match = US_DATE.exec(text);
+  return match === null ? undefined : calendarDay(Number(match[3]), Number(match[1]), Number(match[2]));
+}
 
 /** True for an MM/DD/YYYY text naming a day that exists (no 02/30, no month 13). */
 export function isUsCalendarDate(text: string): boolean {
-  const match = US_DATE.exec(text);
-  if (match === null) return false;
-  const [, month, day, year] = match.map(Number);
-  if (month === undefined || day === undefined || year === undefined) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  // Date.UTC maps years 0-99 onto 1900-1999; setUTCFullYear puts the year back before comparing.
-  date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return readUsDate(text) !== undefined;
+}
+
+const twoDigits = (n: number): string => String(n).padStart(2, '0');
+
+/** The day written MM/DD/YYYY. */
+export function writeUsDate({ year, month, day }: CalendarDay): string {
+  return `${twoDigits(month)}/${twoDigits(day)}/${String(year).padStart(4, '0')}`;
+}
+
+/** The day written CCYYMMDD (X12's D8 form), which sorts as the days do. */
+export function writeCompactDate({ year, month, day }: CalendarDay): string {
+  return `${String(year).padStart(4, '0')}${twoDigits(month)}${twoDigits(day)}`;
+}
+
+/** Days in calendar order: negative when `a` comes first. */
+export function compareDays(a: CalendarDay, b: CalendarDay): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+/**
+ * MM/DD/YYYY texts in calendar order (negative when `a` comes first); a text that names no day comes before
+ * every day, so a list sorted most recent first ends with them.
+ */
+export function compareUsDates(a: string, b: string): number {
+  const dayA = readUsDate(a);
+  const dayB = readUsDate(b);
+  if (dayA === undefined || dayB === undefined) return (dayA === undefined ? 0 : 1) - (dayB === undefined ? 0 : 1);
+  return compareDays(dayA, dayB);
+}
+
+/** The UTC calendar day of an instant. */
+export function utcDayOf(date: Date): CalendarDay {
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** The calendar day of an instant where this code runs (the browser's zone in the web app). */
+export function localDayOf(date: Date): CalendarDay {
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
+/** The instant the day begins in UTC, or `hours` later: epoch milliseconds. */
+export function utcMillisOf({ year, month, day }: CalendarDay, hours = 0): number {
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, keeps the years 0 to 99 as they are instead of moving them to 1900-1999.
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hours);
+  return date.getTime();
+}
+
+/** The instant an MM/DD/YYYY day begins in UTC (or `hours` later), or undefined when the text names no day. */
+export function usDateToUtc(text: string, hours = 0): Date | undefined {
+  const day = readUsDate(text);
+  return day === undefined ? undefined : new Date(utcMillisOf(day, hours));
 }
 
 /** 'MM/DD/YYYY'.length: a longer text is no such date (and is refused before it is read). */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, MESSAGES } from '../constants';
 import { BUG_TYPES, BugAttachmentMime, BugType } from '../enums';
-import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TIMESTAMP_MAX_LENGTH } from '../limits';
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, ID_PATTERN, TIMESTAMP_MAX_LENGTH } from '../limits';
 import { MANAGEMENT_PAGE_SIZE_DEFAULT, MANAGEMENT_PAGE_SIZE_MAX } from './offices-admin';
 
 /**
@@ -191,7 +191,7 @@ export const BugReportListQuery = z.object({
   type: z.enum(BUG_TYPES).optional(),
   office: z
     .string()
-    .regex(/^[\w.:-]{1,128}$/, { error: 'Not an office id' })
+    .regex(ID_PATTERN, { error: 'Not an office id' })
     .max(ID_MAX_LENGTH, { error: 'Not an office id' })
     .optional(),
   text: z.string().trim().max(100).optional(),

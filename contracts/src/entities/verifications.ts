@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../constants';
-import { US_CALENDAR_DATE_LENGTH, UsCalendarDate } from '../documents/dates';
+import { readUsDate, US_CALENDAR_DATE_LENGTH, UsCalendarDate, utcMillisOf } from '../documents/dates';
 import { ClientInfoV3 } from '../documents/client-info';
 import { PatientInfoV3 } from '../documents/patient-info';
 import {
@@ -47,9 +47,9 @@ const RequiredDateText = z
 /** MM/DD/YYYY, a real day, not after today (a birth date). */
 const BirthDate = RequiredDateText.pipe(UsCalendarDate)
   .refine(
-    (day) => {
-      const [month, date, year] = day.split('/').map(Number);
-      return Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1) <= Date.now();
+    (text) => {
+      const day = readUsDate(text);
+      return day !== undefined && utcMillisOf(day) <= Date.now();
     },
     { error: 'A date of birth cannot be in the future' },
   );

@@ -13,6 +13,10 @@
  *   the current office's credentials on every private page, to office and company users (CREDENTIAL_USE_ROLES;
  *   adding, editing and deleting one are the credential pages' calls, CREDENTIAL_EDIT_ROLES);
  * - filing a bug report: the bug report popover of every private page, every role.
+ *
+ * Each entry also names the service that serves it: the gateway's upstream table is derived from this one, and
+ * the route agreement test (services/standalone) asks every service whether it serves its entries, and nothing
+ * else under /api.
  */
 import { ROLES, type Role } from '../enums';
 import { COMPANY_ADMIN_ROLES, hasAnyRole } from './roles';
@@ -23,6 +27,19 @@ import { PATHS, pageRoles, pagesRoles } from './routes';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/**
+ * The services behind the gateway (ARCHITECTURE.md). Billing is specified (SPEC section 7) and not built yet: its
+ * calls answer 503 until a deployment names BILLING_URL.
+ */
+export const SERVICE_NAMES = ['offices', 'portals', 'bugs', 'billing', 'verifications', 'realtime'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** The realtime service's Socket.IO endpoint (SPEC section 7, "Socket"): proxied with its WebSocket upgrades. */
+export const SOCKET_ROUTE = { path: '/socket.io', service: 'realtime' } as const satisfies {
+  readonly path: string;
+  readonly service: ServiceName;
+};
+
 /** 'public': no token needed; 'authenticated': any valid token; a role list: a valid token with one of them. */
 export type ApiAccessRule = 'public' | 'authenticated' | readonly Role[];
 
@@ -32,7 +49,12 @@ export type ApiRoute = {
   readonly access: ApiAccessRule;
   /** The pages (PATHS) that make the call; absent for calls made on every page or outside one (see above). */
   readonly pages?: readonly string[];
+  /** The service that serves the call. */
+  readonly service: ServiceName;
 };
+
+/** A call before the table's section names its service. */
+type ApiCall = Omit<ApiRoute, 'service'>;
 
 export type ApiAccess = 'public' | 'allowed' | 'forbidden' | 'unknown';
 
@@ -92,85 +114,106 @@ export type UserPrivilege = keyof typeof USER_PRIVILEGE_ROLES;
 export const USER_PRIVILEGES = Object.keys(USER_PRIVILEGE_ROLES) as readonly UserPrivilege[];
 
 /** A call made on these pages, open to every role of them. */
-function pageCall(method: HttpMethod, path: string, pages: readonly string[]): ApiRoute {
+function pageCall(method: HttpMethod, path: string, pages: readonly string[]): ApiCall {
   return { method, path, access: pagesRoles(pages), pages };
 }
 
 /** A call made on these pages that changes something, open to `access` (some roles of the pages only read). */
-function pageWrite(method: HttpMethod, path: string, pages: readonly string[], access: readonly Role[]): ApiRoute {
+function pageWrite(method: HttpMethod, path: string, pages: readonly string[], access: readonly Role[]): ApiCall {
   return { method, path, access, pages };
 }
 
+/** A section of the table: the calls one service serves. */
+function servedBy(service: ServiceName, calls: readonly ApiCall[]): ApiRoute[] {
+  return calls.map((call) => ({ ...call, service }));
+}
+
 export const API_ROUTES: readonly ApiRoute[] = [
-  { method: 'GET', path: '/api/features', access: 'public' },
-  { method: 'GET', path: '/api/auth/credentials/auth0', access: 'public' },
-  { method: 'POST', path: '/api/auth/organization', access: 'public' },
+  ...servedBy('offices', [
+    { method: 'GET', path: '/api/features', access: 'public' },
+    { method: 'GET', path: '/api/auth/credentials/auth0', access: 'public' },
+    { method: 'POST', path: '/api/auth/organization', access: 'public' },
+  ]),
 
-  { method: 'GET', path: '/api/portals', access: PORTAL_USERS },
-  { method: 'GET', path: '/api/portals/credentials', access: CREDENTIAL_USE_ROLES },
-  pageWrite('POST', '/api/portals/{portalId}/credentials', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
-  pageWrite('PUT', '/api/portals/credentials/{id}', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
-  { method: 'POST', path: '/api/portals/credentials/{id}', access: CREDENTIAL_USE_ROLES },
-  pageWrite('DELETE', '/api/portals/credentials/{id}', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
-  { method: 'POST', path: '/api/portals/credentials/{portalId}/mfa', access: CREDENTIAL_USE_ROLES },
-  { method: 'GET', path: '/api/portals/sandbox', access: PORTAL_USERS },
+  ...servedBy('portals', [
+    { method: 'GET', path: '/api/portals', access: PORTAL_USERS },
+    { method: 'GET', path: '/api/portals/credentials', access: CREDENTIAL_USE_ROLES },
+    pageWrite('POST', '/api/portals/{portalId}/credentials', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
+    pageWrite('PUT', '/api/portals/credentials/{id}', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
+    { method: 'POST', path: '/api/portals/credentials/{id}', access: CREDENTIAL_USE_ROLES },
+    pageWrite('DELETE', '/api/portals/credentials/{id}', CREDENTIAL_PAGES, CREDENTIAL_EDIT_ROLES),
+    { method: 'POST', path: '/api/portals/credentials/{portalId}/mfa', access: CREDENTIAL_USE_ROLES },
+    { method: 'GET', path: '/api/portals/sandbox', access: PORTAL_USERS },
+  ]),
 
-  { method: 'PUT', path: '/api/bugReports', access: EVERY_ROLE },
-  pageCall('GET', '/api/management/bugs', [PATHS.managementBugs]),
-  pageCall('GET', '/api/management/bugs/{id}', [PATHS.managementBug]),
-  pageCall('GET', '/api/management/bugs/{id}/attachment', [PATHS.managementBug]),
-  pageCall('PATCH', '/api/management/bugs/{id}', [PATHS.managementBug]),
+  ...servedBy('bugs', [
+    { method: 'PUT', path: '/api/bugReports', access: EVERY_ROLE },
+    pageCall('GET', '/api/management/bugs', [PATHS.managementBugs]),
+    pageCall('GET', '/api/management/bugs/{id}', [PATHS.managementBug]),
+    pageCall('GET', '/api/management/bugs/{id}/attachment', [PATHS.managementBug]),
+    pageCall('PATCH', '/api/management/bugs/{id}', [PATHS.managementBug]),
+  ]),
 
-  pageCall('GET', '/api/stripe', BILLING_CHECK_PAGES),
-  pageCall('GET', '/api/stripe/subscription/valid', BILLING_CHECK_PAGES),
-  pageCall('POST', '/api/stripe/register', CARD_SETUP_PAGES),
-  pageCall('GET', '/api/stripe/setupintent', CARD_SETUP_PAGES),
-  pageCall('POST', '/api/stripe/subscription/create', SUBSCRIBE_PAGES),
-  pageCall('GET', '/api/stripe/coupon', PLAN_CHOICE_PAGES),
-  pageCall('GET', '/api/stripe/list', PLAN_CHOICE_PAGES),
-  pageCall('POST', '/api/stripe/subscription/freemium', PLAN_CHOICE_PAGES),
+  ...servedBy('billing', [
+    pageCall('GET', '/api/stripe', BILLING_CHECK_PAGES),
+    pageCall('GET', '/api/stripe/subscription/valid', BILLING_CHECK_PAGES),
+    pageCall('POST', '/api/stripe/register', CARD_SETUP_PAGES),
+    pageCall('GET', '/api/stripe/setupintent', CARD_SETUP_PAGES),
+    pageCall('POST', '/api/stripe/subscription/create', SUBSCRIBE_PAGES),
+    pageCall('GET', '/api/stripe/coupon', PLAN_CHOICE_PAGES),
+    pageCall('GET', '/api/stripe/list', PLAN_CHOICE_PAGES),
+    pageCall('POST', '/api/stripe/subscription/freemium', PLAN_CHOICE_PAGES),
+  ]),
 
-  { method: 'GET', path: '/api/dentaloffice/user/all', access: 'authenticated' },
-  { method: 'GET', path: '/api/dentaloffice/{id}', access: 'authenticated' },
+  ...servedBy('offices', [
+    { method: 'GET', path: '/api/dentaloffice/user/all', access: 'authenticated' },
+    { method: 'GET', path: '/api/dentaloffice/{id}', access: 'authenticated' },
 
-  pageCall('GET', '/api/management/offices', OFFICE_LIST_PAGES),
-  pageWrite('POST', '/api/management/offices', [PATHS.managementDoManagement], MANAGEMENT_WRITE_ROLES),
-  pageCall('GET', '/api/management/offices/{id}', OFFICE_PAGES),
-  pageWrite('PATCH', '/api/management/offices/{id}', [PATHS.managementDoManagement], MANAGEMENT_WRITE_ROLES),
-  pageWrite('PATCH', '/api/management/offices/{id}/settings', OFFICE_SETTINGS_PAGES, OFFICE_SETTINGS_WRITE_ROLES),
+    pageCall('GET', '/api/management/offices', OFFICE_LIST_PAGES),
+    pageWrite('POST', '/api/management/offices', [PATHS.managementDoManagement], MANAGEMENT_WRITE_ROLES),
+    pageCall('GET', '/api/management/offices/{id}', OFFICE_PAGES),
+    pageWrite('PATCH', '/api/management/offices/{id}', [PATHS.managementDoManagement], MANAGEMENT_WRITE_ROLES),
+    pageWrite('PATCH', '/api/management/offices/{id}/settings', OFFICE_SETTINGS_PAGES, OFFICE_SETTINGS_WRITE_ROLES),
 
-  pageCall('GET', '/api/management/groups', GROUP_PAGES),
-  pageWrite('POST', '/api/management/groups', GROUP_PAGES, MANAGEMENT_WRITE_ROLES),
-  pageCall('GET', '/api/management/groups/{id}', [PATHS.managementDoGroup]),
-  pageWrite('PATCH', '/api/management/groups/{id}', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
-  pageWrite('POST', '/api/management/groups/{id}/offices', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
-  pageWrite('DELETE', '/api/management/groups/{id}/offices/{officeId}', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
+    pageCall('GET', '/api/management/groups', GROUP_PAGES),
+    pageWrite('POST', '/api/management/groups', GROUP_PAGES, MANAGEMENT_WRITE_ROLES),
+    pageCall('GET', '/api/management/groups/{id}', [PATHS.managementDoGroup]),
+    pageWrite('PATCH', '/api/management/groups/{id}', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
+    pageWrite('POST', '/api/management/groups/{id}/offices', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
+    pageWrite('DELETE', '/api/management/groups/{id}/offices/{officeId}', [PATHS.managementDoGroup], MANAGEMENT_WRITE_ROLES),
 
-  pageCall('GET', '/api/management/users', USER_PAGES),
-  pageWrite('POST', '/api/management/users', USER_PAGES, MANAGEMENT_WRITE_ROLES),
-  pageCall('GET', '/api/management/users/{id}', USER_PAGES),
-  pageWrite('PATCH', '/api/management/users/{id}', USER_PAGES, MANAGEMENT_WRITE_ROLES),
+    pageCall('GET', '/api/management/users', USER_PAGES),
+    pageWrite('POST', '/api/management/users', USER_PAGES, MANAGEMENT_WRITE_ROLES),
+    pageCall('GET', '/api/management/users/{id}', USER_PAGES),
+    pageWrite('PATCH', '/api/management/users/{id}', USER_PAGES, MANAGEMENT_WRITE_ROLES),
+  ]),
 
-  pageWrite('POST', '/api/management/portals', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
-  pageWrite('PUT', '/api/management/portals/{id}', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
-  pageWrite('DELETE', '/api/management/portals/{id}', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
+  ...servedBy('portals', [
+    pageWrite('POST', '/api/management/portals', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
+    pageWrite('PUT', '/api/management/portals/{id}', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
+    pageWrite('DELETE', '/api/management/portals/{id}', PORTAL_CATALOGUE_PAGES, MANAGEMENT_WRITE_ROLES),
+  ]),
 
-  pageCall('GET', '/api/management/features', [PATHS.managementFeatures]),
-  pageCall('PUT', '/api/management/features/{name}', [PATHS.managementFeatures]),
+  ...servedBy('offices', [
+    pageCall('GET', '/api/management/features', [PATHS.managementFeatures]),
+    pageCall('PUT', '/api/management/features/{name}', [PATHS.managementFeatures]),
+  ]),
 
-  { method: 'GET', path: '/api/carriers', access: 'authenticated' },
-  pageCall('POST', '/api/verifications', [PATHS.verification]),
-  pageCall('GET', '/api/verifications', [PATHS.pastVerifications, PATHS.managementVerifications]),
-  pageCall('GET', '/api/verifications/sandbox/patients', [PATHS.verification]),
-  pageCall('GET', '/api/verifications/{id}', [PATHS.verificationDetail]),
-  pageCall('PATCH', '/api/verifications/{id}', [PATHS.verificationDetail]),
-  pageCall('POST', '/api/verifications/{id}/submit', [PATHS.verificationDetail]),
-  pageCall('POST', '/api/verifications/{id}/jobs/{jobId}/retry', [PATHS.verificationDetail]),
-  pageCall('GET', '/api/verifications/{id}/sources', [PATHS.verificationSource]),
-  pageCall('GET', '/api/verifications/{id}/pdf', [PATHS.verificationDetail]),
-  pageCall('GET', '/api/plans', [PATHS.plan]),
-  pageCall('GET', '/api/plans/{id}', [PATHS.planDetail]),
-  pageWrite('POST', '/api/management/x271/preview', [PATHS.managementVerification], X271_PREVIEW_ROLES),
+  ...servedBy('verifications', [
+    { method: 'GET', path: '/api/carriers', access: 'authenticated' },
+    pageCall('POST', '/api/verifications', [PATHS.verification]),
+    pageCall('GET', '/api/verifications', [PATHS.pastVerifications, PATHS.managementVerifications]),
+    pageCall('GET', '/api/verifications/sandbox/patients', [PATHS.verification]),
+    pageCall('GET', '/api/verifications/{id}', [PATHS.verificationDetail]),
+    pageCall('PATCH', '/api/verifications/{id}', [PATHS.verificationDetail]),
+    pageCall('POST', '/api/verifications/{id}/submit', [PATHS.verificationDetail]),
+    pageCall('POST', '/api/verifications/{id}/jobs/{jobId}/retry', [PATHS.verificationDetail]),
+    pageCall('GET', '/api/verifications/{id}/sources', [PATHS.verificationSource]),
+    pageCall('GET', '/api/verifications/{id}/pdf', [PATHS.verificationDetail]),
+    pageCall('GET', '/api/plans', [PATHS.plan]),
+    pageCall('GET', '/api/plans/{id}', [PATHS.planDetail]),
+    pageWrite('POST', '/api/management/x271/preview', [PATHS.managementVerification], X271_PREVIEW_ROLES),
+  ]),
 ];
 
 /** Literal paths first: /api/portals/credentials is never read as /api/portals/{portalId}/... */

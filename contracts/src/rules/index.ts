@@ -14,3 +14,4 @@ export * from './payment-gate';
 export * from './api-routes';
 export * from './next-eligible';
 export * from './patient-data';
+export * from './ticket-transitions';

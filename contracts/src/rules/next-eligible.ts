@@ -9,10 +9,11 @@
  *   January when unknown) count; when they use the quantity up, the next benefit year.
  * - Calendar days (`/d`): today's services count; when used up, tomorrow.
  */
+import { compareDays, daysInMonth, readUsDate, utcDayOf, utcMillisOf, writeUsDate, type CalendarDay } from '../documents/dates';
 import { BENEFIT_YEARS, type BenefitYear } from '../enums';
 import { type LimitationTerms } from './benefit-wording';
 
-type Day = { readonly year: number; readonly month: number; readonly day: number };
+type Day = CalendarDay;
 
 export interface NextEligibleInput {
   readonly limitation: LimitationTerms;
@@ -32,33 +33,19 @@ export interface NextEligible {
   readonly eligibleNow: boolean;
 }
 
-function parseDay(text: string): Day | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? { year, month, day } : null;
-}
-
-function formatDay({ year, month, day }: Day): string {
-  return `${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}/${String(year).padStart(4, '0')}`;
-}
-
-const ordinal = ({ year, month, day }: Day) => Date.UTC(year, month - 1, day);
-const compare = (a: Day, b: Day) => ordinal(a) - ordinal(b);
+/** A day written MM/DD/YYYY, blanks around it allowed. */
+const parseDay = (text: string): Day | null => readUsDate(text.trim()) ?? null;
 
 /** The same day so many months later (or earlier), kept inside shorter months: Aug 31 + 6 months is Feb 28/29. */
 function addMonths(date: Day, months: number): Day {
   const index = date.year * 12 + (date.month - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { year, month, day: Math.min(date.day, lastDay) };
+  return { year, month, day: Math.min(date.day, daysInMonth(year, month)) };
 }
 
 function addDays(date: Day, days: number): Day {
-  const moved = new Date(ordinal(date) + days * 86_400_000);
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+  return utcDayOf(new Date(utcMillisOf(date) + days * 86_400_000));
 }
 
 /** The period of a rolling limitation, as a way to move a date forward by it (negative: back). */
@@ -88,25 +75,25 @@ export function nextEligibleDate({ limitation, serviceDates, benefitYear, today:
   if (today === null) throw new RangeError(`Not a MM/DD/YYYY date: ${todayText}`);
   const services = serviceDates
     .map(parseDay)
-    .filter((date): date is Day => date !== null && compare(date, today) <= 0)
-    .sort((a, b) => compare(b, a));
-  const lastService = services[0] === undefined ? null : formatDay(services[0]);
+    .filter((date): date is Day => date !== null && compareDays(date, today) <= 0)
+    .sort((a, b) => compareDays(b, a));
+  const lastService = services[0] === undefined ? null : writeUsDate(services[0]);
   const quantity = Math.max(1, Math.floor(limitation.quantity));
-  const now = { lastService, nextEligible: formatDay(today), eligibleNow: true };
+  const now = { lastService, nextEligible: writeUsDate(today), eligibleNow: true };
 
   const shift = rollingShift(limitation);
   if (shift !== null) {
     const windowStart = shift(today, -1);
-    const counted = services.filter((date) => compare(date, windowStart) > 0);
+    const counted = services.filter((date) => compareDays(date, windowStart) > 0);
     if (counted.length < quantity) return now;
-    return { lastService, nextEligible: formatDay(shift(counted[quantity - 1]!, 1)), eligibleNow: false };
+    return { lastService, nextEligible: writeUsDate(shift(counted[quantity - 1]!, 1)), eligibleNow: false };
   }
   if (limitation.timePeriod === '/d') {
-    const used = services.filter((date) => compare(date, today) === 0).length;
-    return used < quantity ? now : { lastService, nextEligible: formatDay(addDays(today, 1)), eligibleNow: false };
+    const used = services.filter((date) => compareDays(date, today) === 0).length;
+    return used < quantity ? now : { lastService, nextEligible: writeUsDate(addDays(today, 1)), eligibleNow: false };
   }
   const years = Math.max(1, Math.floor(limitation.frequency));
   const start = addMonths(benefitYearStart(today, benefitYear), -12 * (years - 1));
-  const used = services.filter((date) => compare(date, start) >= 0).length;
-  return used < quantity ? now : { lastService, nextEligible: formatDay(addMonths(start, 12 * years)), eligibleNow: false };
+  const used = services.filter((date) => compareDays(date, start) >= 0).length;
+  return used < quantity ? now : { lastService, nextEligible: writeUsDate(addMonths(start, 12 * years)), eligibleNow: false };
 }

@@ -1,6 +1,7 @@
 /** Treatment plan lines: history or planned, and whether the patient is new (SPEC section 4). */
 import { NEW_PATIENT_THRESHOLD_YEARS } from '../constants';
-import { parseServiceDate, type CalendarDay, type TreatmentPlanProcedure } from '../entities/treatment-plan';
+import { type CalendarDay } from '../documents/dates';
+import { parseServiceDate, type TreatmentPlanProcedure } from '../entities/treatment-plan';
 
 export type TreatmentLineKind = 'history' | 'planned';
 type Line = Pick<TreatmentPlanProcedure, 'dateOfService' | 'procedureStatus'>;

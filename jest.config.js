@@ -11,7 +11,11 @@ const swc = (react) => [
     jsc: {
       parser: { syntax: 'typescript', tsx: true },
       target: 'es2022',
-      ...(react ? { transform: { react: { runtime: 'automatic' } } } : {}),
+      transform: {
+        ...(react ? { react: { runtime: 'automatic' } } : {}),
+        // CommonJS has no import.meta; ESM dependencies (react-router) read only import.meta.hot, a bundler's.
+        optimizer: { globals: { vars: { 'import.meta.hot': 'undefined' } } },
+      },
     },
     module: { type: 'commonjs' },
     sourceMaps: 'inline',
@@ -25,7 +29,9 @@ const shared = {
   moduleNameMapper: {
     '^@dv/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@dv/kit$': '<rootDir>/services/kit/src/index.ts',
+    '^@dv/kit/testing$': '<rootDir>/services/kit/src/testing/index.ts',
     '^@dv/dev-idp$': '<rootDir>/services/dev-idp/src/index.ts',
+    '^@dv/dev-idp/testing$': '<rootDir>/services/dev-idp/src/testing/index.ts',
     '^@dv/offices$': '<rootDir>/services/offices/src/index.ts',
     '^@dv/gateway$': '<rootDir>/services/gateway/src/index.ts',
     '^@dv/portals$': '<rootDir>/services/portals/src/index.ts',

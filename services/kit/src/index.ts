@@ -22,6 +22,8 @@ export {
   type ErrorEnvelope,
   type ValidationIssue,
 } from './errors';
+export { IdParam, IdParams } from './http/id-params';
+export { invalidField } from './http/invalid-field';
 
 export {
   buildServer,
@@ -34,6 +36,8 @@ export {
   type ReadinessCheck,
   type Server,
 } from './server';
+export { DeadlineExceeded, withDeadline } from './deadline';
+export { backoffDelay, type Backoff } from './retry';
 
 export { AccessTokenClaims, knownRolesOf } from './auth/claims';
 export {
@@ -79,10 +83,43 @@ export {
   type NewDocument,
   type SortOrder,
   type Store,
+  type TextContains,
   type Transaction,
   type UpsertChange,
   type UpsertResult,
 } from './store/store';
+export {
+  adapterEnvFields,
+  checkOfficeDirectoryEnv,
+  directoryServiceConfigOf,
+  directoryServiceEnv,
+  httpUrl,
+  internalApiTokenEnv,
+  LOG_LEVELS,
+  officeDirectoryConfigOf,
+  officeDirectoryEnvFields,
+  oidcEnvFields,
+  processConfigOf,
+  processEnvFields,
+  redisUrlEnv,
+  serviceConfigOf,
+  serviceEnvFields,
+  type DirectoryServiceConfig,
+  type LogLevel,
+  type OfficeDirectoryConfig,
+  type ProcessConfig,
+  type ServiceConfig,
+} from './host/env';
+export {
+  defineService,
+  type HostConfig,
+  type HostOptions,
+  type HttpSettings,
+  type ServiceContext,
+  type ServiceDefinition,
+} from './host/define-service';
+export { buildServiceApp, runService, startService, type AppParts, type RunningService, type StartOptions } from './host/service-host';
+export { discoverJwksUri, issuerLogoutVerifier, issuerTokenVerifier, type IssuerKeysOptions } from './auth/issuer-keys';
 export { createClosers, listenOrClose, type Closers, type ServiceListenOptions } from './lifecycle';
 export { openConfiguredBus, openConfiguredStore, type BusSelection, type StoreSelection } from './adapters';
 export { closeRedis, connectRedis, type Redis, type RedisConnectionOptions } from './shared-state/redis';
@@ -136,10 +173,3 @@ export {
   type AppliedEventDocument,
   type TransactionalHandler,
 } from './outbox/idempotent';
-
-// Test helpers other workspaces' tests use (a local token issuer, the container probe, polling).
-export { createTestIssuer, type SignOptions, type TestIssuer, type TestIssuerOptions } from './testing/test-issuer';
-export { containerRuntimeAvailable, serverAvailability, type ServerAvailability } from './testing/container-runtime';
-export { settle, waitFor } from './testing/wait-for';
-export { redisAvailability, TEST_REDIS_URL } from './testing/redis-availability';
-export { nestedJsonCases, nestedJsonText, type JsonContainer, type NestedJson } from './testing/nested-json';

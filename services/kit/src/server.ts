@@ -9,8 +9,9 @@ import Fastify, {
   type RawRequestDefaultExpression,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { REQUEST_BODY_MAX_BYTES } from '@dv/contracts';
+import { ID_PATTERN, REQUEST_BODY_MAX_BYTES } from '@dv/contracts';
 import { z } from 'zod';
+import { withDeadline } from './deadline';
 import { errorHandler, notFoundHandler, ServiceUnavailable, TooManyRequests } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { createLogger, type Logger } from './logger';
@@ -58,12 +59,11 @@ export interface BuildServerOptions {
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
-const ACCEPTABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Keeps a caller's request id when it is a plausible id, so one id follows a call across services. */
 export function requestIdFor(request: RawRequestDefaultExpression): string {
   const incoming = request.headers[REQUEST_ID_HEADER];
-  return typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === 'string' && ID_PATTERN.test(incoming) ? incoming : randomUUID();
 }
 
 const HealthReply = z.object({ status: z.literal('ok') });
@@ -73,11 +73,8 @@ const ReadinessReply = z.object({
 });
 
 function withTimeout(check: ReadinessCheck, timeoutMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`readiness check timed out after ${timeoutMs} ms`)), timeoutMs);
-  });
-  return Promise.race([Promise.resolve().then(check), timeout]).finally(() => clearTimeout(timer));
+  // Through then(), a check that throws at once fails like one that rejects.
+  return withDeadline(Promise.resolve().then(check), timeoutMs, `readiness check timed out after ${timeoutMs} ms`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, OFFICE_HEADER as OFFICE_HEADER_NAME, type Role } from '@dv/contracts';
+import { COMPANY_ROLES, ID_PATTERN, OFFICE_HEADER as OFFICE_HEADER_NAME, type Role } from '@dv/contracts';
 import { Forbidden, Invalid } from '../errors';
 import { isRoleList, knownRolesOf, type AccessTokenClaims } from './claims';
 
@@ -30,14 +30,12 @@ export interface ResolveActorInput {
   readonly companyRoles?: readonly Role[];
 }
 
-const OFFICE_ID = /^[\w.:-]{1,128}$/;
-
 function officeFromHeader(value: string | readonly string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new Invalid(`Send one ${OFFICE_HEADER} header`);
   const officeId = value.trim();
   if (officeId === '') return undefined;
-  if (!OFFICE_ID.test(officeId)) throw new Invalid(`The ${OFFICE_HEADER} header is not an office id`);
+  if (!ID_PATTERN.test(officeId)) throw new Invalid(`The ${OFFICE_HEADER} header is not an office id`);
   return officeId;
 }
 

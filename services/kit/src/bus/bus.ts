@@ -3,6 +3,7 @@
  * every event once (more than once only after a failure), and inside a group one member handles a given key.
  * Adapters: in-process (embedded) and Kafka; both pass the contract suite in bus-contract.ts.
  */
+import { backoffDelay } from '../retry';
 
 /** An event as it travels on the bus. `key` is the aggregate id (ordering and partitioning); `id` is unique. */
 export interface BusEvent<P = unknown> {
@@ -25,7 +26,7 @@ export interface Delivery {
 export type EventHandler<P = unknown> = (event: BusEvent<P>, delivery: Delivery) => Promise<void>;
 
 export interface RetryPolicy {
-  /** Delay before the first redelivery; doubles each time up to `maxDelayMs`. */
+  /** Delay before the first redelivery; doubles each time up to `maxDelayMs` (the kit's backoffDelay). */
   readonly initialDelayMs: number;
   readonly maxDelayMs: number;
   /**
@@ -66,10 +67,6 @@ export function deadLetterEvent(event: BusEvent, group: string, error: unknown):
     payload: { event, group, error: error instanceof Error ? error.message : String(error) },
     occurredAt: new Date().toISOString(),
   };
-}
-
-export function retryDelayMs(policy: RetryPolicy, failedAttempts: number): number {
-  return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.max(0, failedAttempts - 1));
 }
 
 const TOPIC_NAME = /^[A-Za-z0-9._-]{1,200}$/;
@@ -114,7 +111,7 @@ export async function deliverWithRetry(params: {
         await params.deadLetter(params.event, error);
         return 'acknowledged';
       }
-      await params.sleep(retryDelayMs(params.policy, attempt));
+      await params.sleep(backoffDelay(attempt, { baseMs: params.policy.initialDelayMs, maxMs: params.policy.maxDelayMs }));
       if (params.stopped?.()) return 'stopped';
     }
   }

@@ -1,4 +1,5 @@
 import { Kafka, logLevel, type Admin, type Consumer, type KafkaConfig, type LogEntry, type Producer } from 'kafkajs';
+import { withDeadline } from '../deadline';
 import type { Logger } from '../logger';
 import {
   assertBusEvent,
@@ -144,17 +145,18 @@ class KafkaBus implements EventBus {
     this.consumers.add(entry);
     const logger = this.options.logger;
 
-    const joined = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`consumer of '${topic}' did not join group '${group}' in time`)),
-        this.options.joinTimeoutMs ?? 60_000,
-      );
-      const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
-        clearTimeout(timer);
-        remove();
-        resolve();
-      });
-    });
+    const joined = withDeadline(
+      new Promise<void>((resolve) => {
+        const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
+          remove();
+          resolve();
+        });
+      }),
+      this.options.joinTimeoutMs ?? 60_000,
+      `consumer of '${topic}' did not join group '${group}' in time`,
+    );
+    // Handled from the start: when connecting fails first, the later deadline must not be an unhandled rejection.
+    joined.catch(() => undefined);
 
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../bus/bus';
 import type { Logger } from '../logger';
+import { backoffDelay, type Backoff } from '../retry';
 import type { Store } from '../store/store';
 import { ensureOutboxIndexes, OUTBOX_COLLECTION, type OutboxDocument } from './outbox';
 
@@ -14,7 +15,8 @@ import { ensureOutboxIndexes, OUTBOX_COLLECTION, type OutboxDocument } from './o
  *   are idempotent).
  * - Order: a row is published only when no earlier row of the same key is still pending, so a key's events
  *   reach the bus in the order they were added, also across retries and relays.
- * - Retry: a failed publish puts the row back with `availableAt = now + min(maxMs, initialMs * 2^(attempts-1))`.
+ * - Retry: a failed publish puts the row back with `availableAt = now + backoffDelay(attempts, backoff)`, which is
+ *   initialMs after the first failure, doubling up to maxMs.
  * - Crash between publish and marking sent: the row is published again later (at-least-once).
  */
 export interface OutboxRelayOptions {
@@ -58,8 +60,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const leaseMs = options.leaseMs ?? 30_000;
   const batchSize = options.batchSize ?? 100;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
-  const initialBackoffMs = options.backoff?.initialMs ?? 1_000;
-  const maxBackoffMs = options.backoff?.maxMs ?? 60_000;
+  const publishBackoff: Backoff = { baseMs: options.backoff?.initialMs ?? 1_000, maxMs: options.backoff?.maxMs ?? 60_000 };
+  // A pass that failed (the store is down) waits twice the poll interval, doubling up to the same longest wait.
+  const passBackoff: Backoff = { baseMs: 2 * pollIntervalMs, maxMs: publishBackoff.maxMs };
   const retainSentMs = options.retainSentMs ?? 86_400_000;
   const log = options.logger?.child({ component: 'outbox-relay', relayId });
 
@@ -92,7 +95,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       });
     } catch (error) {
       const attempts = row.attempts + 1;
-      const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** (attempts - 1));
+      const delay = backoffDelay(attempts, publishBackoff);
       log?.warn({ err: error, eventId: row._id, topic: row.topic, attempts, retryInMs: delay }, 'publish failed');
       await rows().update(
         { _id: row._id, leaseOwner: relayId },
@@ -166,7 +169,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       } catch (error) {
         idleFailures += 1;
         log?.error({ err: error }, 'outbox relay pass failed');
-        await pause(Math.min(maxBackoffMs, pollIntervalMs * 2 ** idleFailures));
+        await pause(backoffDelay(idleFailures, passBackoff));
       }
     }
   }

@@ -18,6 +18,7 @@ import {
   type UpsertChange,
   type UpsertResult,
 } from './store';
+import { literalPattern, rewriteTextContains } from './text-contains';
 
 type RawDocument = { _id: string } & Record<string, unknown>;
 type RawCollection = mongoose.mongo.Collection<RawDocument>;
@@ -47,6 +48,18 @@ function updateDocument(change: Change): Record<string, unknown> {
   if (change.unset && change.unset.length > 0)
     update.$unset = Object.fromEntries(change.unset.map((field) => [field, '']));
   return update;
+}
+
+/**
+ * The filter as MongoDB runs it, once it is known to be portable: the port's `$contains` becomes `$regex` (of the
+ * text taken literally), with `$options: 'i'` to ignore case.
+ */
+function mongoFilter(filter: Filter): Filter {
+  assertPortableFilter(filter);
+  return rewriteTextContains(filter, ({ text, caseInsensitive }) => ({
+    $regex: literalPattern(text),
+    ...(caseInsensitive ? { $options: 'i' } : {}),
+  }));
 }
 
 class MongoCollection<T extends BaseDocument> implements Collection<T> {
@@ -81,9 +94,9 @@ class MongoCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    assertPortableFilter(filter);
+    const query = mongoFilter(filter);
     const docs = await this.raw
-      .find(filter, {
+      .find(query, {
         ...this.options,
         ...(options.sort ? { sort: { ...options.sort } } : {}),
         ...(options.skip !== undefined ? { skip: options.skip } : {}),
@@ -94,16 +107,16 @@ class MongoCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   async update(filter: Filter, change: Change, options: { readonly multi?: boolean } = {}): Promise<number> {
-    assertPortableFilter(filter);
+    const query = mongoFilter(filter);
     const update = updateDocument(change);
     const multi = options.multi ?? false;
     if (Object.keys(update).length === 0) {
-      return this.raw.countDocuments(filter, { ...this.options, ...(multi ? {} : { limit: 1 }) });
+      return this.raw.countDocuments(query, { ...this.options, ...(multi ? {} : { limit: 1 }) });
     }
     try {
       const result = multi
-        ? await this.raw.updateMany(filter, update, this.options)
-        : await this.raw.updateOne(filter, update, this.options);
+        ? await this.raw.updateMany(query, update, this.options)
+        : await this.raw.updateOne(query, update, this.options);
       return result.matchedCount;
     } catch (error) {
       if (isDuplicateKey(error)) throw new DuplicateKey(this.name, error);
@@ -112,7 +125,7 @@ class MongoCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   async upsert(filter: Filter, change: UpsertChange): Promise<UpsertResult> {
-    assertPortableFilter(filter);
+    const query = mongoFilter(filter);
     const set = { ...change.set };
     // MongoDB refuses the same path in $set and $setOnInsert; $set wins, as in the embedded adapter.
     const onInsert: Record<string, unknown> = Object.fromEntries(
@@ -123,7 +136,7 @@ class MongoCollection<T extends BaseDocument> implements Collection<T> {
     if (Object.keys(set).length > 0) update.$set = set;
     if (Object.keys(onInsert).length > 0) update.$setOnInsert = onInsert;
     const attempt = () =>
-      this.raw.findOneAndUpdate(filter, update, {
+      this.raw.findOneAndUpdate(query, update, {
         ...this.options,
         upsert: true,
         returnDocument: 'after',
@@ -146,16 +159,16 @@ class MongoCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   async delete(filter: Filter, options: { readonly multi?: boolean } = {}): Promise<number> {
-    assertPortableFilter(filter);
+    const query = mongoFilter(filter);
     const result = options.multi
-      ? await this.raw.deleteMany(filter, this.options)
-      : await this.raw.deleteOne(filter, this.options);
+      ? await this.raw.deleteMany(query, this.options)
+      : await this.raw.deleteOne(query, this.options);
     return result.deletedCount;
   }
 
   async count(filter: Filter = {}): Promise<number> {
-    assertPortableFilter(filter);
-    return this.raw.countDocuments(filter, this.options);
+    const query = mongoFilter(filter);
+    return this.raw.countDocuments(query, this.options);
   }
 }
 

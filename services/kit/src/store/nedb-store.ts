@@ -21,6 +21,7 @@ import {
   type UpsertChange,
   type UpsertResult,
 } from './store';
+import { literalPattern, rewriteTextContains } from './text-contains';
 
 /**
  * Embedded adapter: one nedb datastore per collection, persisted to `{dir}/{collection}.db`.
@@ -105,6 +106,13 @@ function setPath(target: Record<string, unknown>, dotted: string, value: unknown
     node = node[part] as Record<string, unknown>;
   }
   node[parts[parts.length - 1] as string] = value;
+}
+
+/** The filter as nedb runs it: the port's `$contains` becomes nedb's `$regex`, which takes a RegExp. */
+function nedbFilter(filter: Filter): Filter {
+  return rewriteTextContains(filter, ({ text, caseInsensitive }) => ({
+    $regex: new RegExp(literalPattern(text), caseInsensitive ? 'iu' : 'u'),
+  }));
 }
 
 function modifier(change: Change): Record<string, unknown> {
@@ -289,7 +297,7 @@ class NedbCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   private async matchingIds(datastore: Datastore, filter: Filter, multi: boolean): Promise<string[]> {
-    let cursor = datastore.findAsync<BaseDocument>(filter, { _id: 1 });
+    let cursor = datastore.findAsync<BaseDocument>(nedbFilter(filter), { _id: 1 });
     if (!multi) cursor = cursor.limit(1);
     const docs = (await cursor) as unknown as BaseDocument[];
     return docs.map((doc) => doc._id);
@@ -320,7 +328,7 @@ class NedbCollection<T extends BaseDocument> implements Collection<T> {
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     assertPortableFilter(filter);
     return this.run(async (datastore) => {
-      let cursor = datastore.findAsync(filter);
+      let cursor = datastore.findAsync(nedbFilter(filter));
       if (options.sort) cursor = cursor.sort(options.sort);
       if (options.skip !== undefined) cursor = cursor.skip(options.skip);
       if (options.limit !== undefined) cursor = cursor.limit(options.limit);
@@ -384,7 +392,7 @@ class NedbCollection<T extends BaseDocument> implements Collection<T> {
 
   async count(filter: Filter = {}): Promise<number> {
     assertPortableFilter(filter);
-    return this.run(async (datastore) => Number(await datastore.countAsync(filter)));
+    return this.run(async (datastore) => Number(await datastore.countAsync(nedbFilter(filter))));
   }
 }
 

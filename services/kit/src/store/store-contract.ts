@@ -133,6 +133,55 @@ export function storeContract(openStore: () => Promise<StoreUnderTest>, options:
       expect(await store.collection(fresh('empty')).count()).toBe(0);
     });
 
+    it('finds text inside string fields with $contains, ignoring case when asked', async () => {
+      const items = store.collection<Item>(await seeded());
+      const contains = (text: string, caseInsensitive?: boolean) => ({
+        $contains: caseInsensitive === undefined ? { text } : { text, caseInsensitive },
+      });
+      expect(ids(await items.find({ name: contains('ta') }))).toEqual(['b', 'd']);
+      expect(ids(await items.find({ name: contains('ALP') }))).toEqual([]);
+      expect(ids(await items.find({ name: contains('ALP', false) }))).toEqual([]);
+      expect(ids(await items.find({ name: contains('ALP', true) }))).toEqual(['a']);
+      expect(ids(await items.find({ 'meta.color': contains('LU', true) }))).toEqual(['b']);
+      expect(ids(await items.find({ n: contains('1') }))).toEqual([]);
+      expect(ids(await items.find({ name: contains('') }))).toEqual(['a', 'b', 'c', 'd']);
+      expect(ids(await items.find({ $or: [{ name: contains('MM', true) }, { 'meta.color': contains('re') }] }))).toEqual(['a', 'c']);
+      expect(await items.count({ name: { ...contains('a'), $ne: 'beta' } })).toBe(3);
+      const page = await items.find({ name: contains('A', true) }, { sort: { name: -1 }, skip: 1, limit: 2 });
+      expect(page.map((doc) => doc.name)).toEqual(['delta', 'beta']);
+      expect(await items.update({ name: contains('ELT', true) }, { set: { n: 4 } })).toBe(1);
+      expect(await items.findById('d')).toEqual({ _id: 'd', name: 'delta', n: 4 });
+      expect(await items.delete({ name: contains('amm') })).toBe(1);
+      expect(ids(await items.find())).toEqual(['a', 'b', 'd']);
+    });
+
+    it('takes the text of $contains literally, never as a pattern', async () => {
+      const texts = store.collection<Item>(fresh('texts'));
+      const names = ['a.c', 'abc', 'a+b', '(x)|y', '[sale] 50%', 'x*y?', '^start$', 'c:\\path', 'nul\u0000byte', 'Émile 😀', 'émile'];
+      for (const [index, name] of names.entries()) await texts.insert({ _id: `t${String(index).padStart(2, '0')}`, name });
+      const found = async (text: string, caseInsensitive = false) =>
+        (await texts.find({ name: { $contains: { text, caseInsensitive } } }, { sort: { _id: 1 } })).map((doc) => doc.name);
+      expect(await found('.')).toEqual(['a.c']);
+      expect(await found('a+')).toEqual(['a+b']);
+      expect(await found('(x)|')).toEqual(['(x)|y']);
+      expect(await found('[sale]')).toEqual(['[sale] 50%']);
+      expect(await found('*y?')).toEqual(['x*y?']);
+      expect(await found('^start$')).toEqual(['^start$']);
+      expect(await found('$')).toEqual(['^start$']);
+      expect(await found('\\')).toEqual(['c:\\path']);
+      expect(await found('\u0000')).toEqual(['nul\u0000byte']);
+      expect(await found('😀')).toEqual(['Émile 😀']);
+      expect(await found('ÉMILE', true)).toEqual(['Émile 😀', 'émile']);
+      expect(await found('émile')).toEqual(['émile']);
+    });
+
+    it('refuses a $contains that is not { text, caseInsensitive }', async () => {
+      const items = store.collection<Item>(await seeded());
+      await expect(items.find({ name: { $contains: 'alp' } })).rejects.toThrow(/\$contains/);
+      await expect(items.count({ name: { $contains: { text: 1 } } })).rejects.toThrow(/\$contains/);
+      await expect(items.find({ name: { $contains: { text: 'a', caseInsensitive: 'yes' } } })).rejects.toThrow(/\$contains/);
+    });
+
     it('refuses operators outside the contract', async () => {
       const items = store.collection<Item>(await seeded());
       await expect(items.find({ name: { $regex: '^a' } })).rejects.toThrow(/not supported/);

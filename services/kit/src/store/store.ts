@@ -23,7 +23,29 @@ export type NewDocument<T extends BaseDocument> = Omit<T, '_id'> & { readonly _i
  */
 export type Filter = Readonly<Record<string, unknown>>;
 
-export const FILTER_OPERATORS = ['$and', '$or', '$in', '$nin', '$ne', '$gt', '$gte', '$lt', '$lte', '$exists'] as const;
+export const FILTER_OPERATORS = [
+  '$and',
+  '$or',
+  '$in',
+  '$nin',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$exists',
+  '$contains',
+] as const;
+
+/**
+ * The operand of `{ field: { $contains: { text, caseInsensitive } } }`: the field is a string holding `text`
+ * (taken literally, never as a pattern); with `caseInsensitive`, letters match in either case (Unicode simple case
+ * folding: 'é' finds 'É', 'ß' does not find 'SS'). Each adapter scans for it: no index serves it.
+ */
+export interface TextContains {
+  readonly text: string;
+  readonly caseInsensitive?: boolean;
+}
 
 export type SortOrder = 1 | -1;
 
@@ -119,7 +141,15 @@ export function assertPortableFilter(filter: unknown): void {
   if (typeof filter !== 'object' || filter === null) return;
   for (const [key, value] of Object.entries(filter)) {
     if (key.startsWith('$') && !operators.has(key)) throw new RangeError(`Filter operator '${key}' is not supported`);
-    assertPortableFilter(value);
+    if (key === '$contains') assertTextContains(value);
+    else assertPortableFilter(value);
+  }
+}
+
+function assertTextContains(operand: unknown): asserts operand is TextContains {
+  const { text, caseInsensitive } = (typeof operand === 'object' && operand !== null ? operand : {}) as Record<string, unknown>;
+  if (typeof text !== 'string' || !(caseInsensitive === undefined || typeof caseInsensitive === 'boolean')) {
+    throw new RangeError("Filter operator '$contains' takes { text: string, caseInsensitive?: boolean }");
   }
 }
 

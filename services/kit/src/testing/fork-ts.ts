@@ -4,9 +4,10 @@ import path from 'node:path';
 const outputs = new WeakMap<ChildProcess, string[]>();
 
 /** Starts a TypeScript module of the kit in a real child process with an IPC channel; its output is kept. */
-export function forkTs(modulePath: string, args: readonly string[] = []): ChildProcess {
+export function forkTs(modulePath: string, args: readonly string[] = [], options: { env?: NodeJS.ProcessEnv } = {}): ChildProcess {
   const child = fork(modulePath, [...args], {
     execArgv: ['--require', path.join(__dirname, 'swc-register.cjs')],
+    ...(options.env ? { env: options.env } : {}),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const chunks: string[] = [];

@@ -16,10 +16,20 @@ function compile(module, filename) {
 
 Module._extensions['.ts'] = compile;
 
-// @dv/contracts from its sources too, as jest's moduleNameMapper maps it: `npm test` runs before anything is
-// built, so the package's dist/ may not exist yet.
-const CONTRACTS_SOURCE = require('node:path').resolve(__dirname, '..', '..', '..', '..', 'contracts', 'src', 'index.ts');
+// The workspace packages from their sources too, as jest's moduleNameMapper maps them: `npm test` runs before
+// anything is built, so a package's dist/ may not exist yet.
+const path = require('node:path');
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+function workspaceSource(request) {
+  if (request === '@dv/contracts') return path.join(ROOT, 'contracts', 'src', 'index.ts');
+  if (request === '@dv/kit/testing') return path.join(ROOT, 'services', 'kit', 'src', 'testing', 'index.ts');
+  const match = /^@dv\/([a-z-]+)(?:\/testing)?$/.exec(request);
+  if (!match) return undefined;
+  const entry = request.endsWith('/testing') ? path.join('testing', 'index.ts') : 'index.ts';
+  const file = path.join(ROOT, 'services', match[1], 'src', entry);
+  return fs.existsSync(file) ? file : undefined;
+}
 const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function resolveWithContracts(request, ...rest) {
-  return request === '@dv/contracts' ? CONTRACTS_SOURCE : resolveFilename.call(this, request, ...rest);
+Module._resolveFilename = function resolveWorkspaceSources(request, ...rest) {
+  return workspaceSource(request) ?? resolveFilename.call(this, request, ...rest);
 };

@@ -9,6 +9,34 @@ export interface TestIssuerOptions {
   readonly audience?: string;
 }
 
+/**
+ * A test issuer that is found the way a service finds the real one: it listens at once on loopback, its issuer is
+ * that address, and it serves its OpenID discovery document and its keys (OIDC_ISSUER alone is enough).
+ */
+export async function createDiscoverableTestIssuer(options: Pick<TestIssuerOptions, 'audience'> = {}): Promise<TestIssuer> {
+  let documents: Record<string, string> = {};
+  const server = createServer((request, response) => {
+    const body = documents[request.url ?? ''];
+    if (body === undefined) response.writeHead(404).end();
+    else response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const made = await createTestIssuer({ issuer, ...options });
+  documents = {
+    '/jwks': JSON.stringify(made.jwks),
+    '/.well-known/openid-configuration': JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }),
+  };
+  return {
+    ...made,
+    serveJwks: () => Promise.resolve(`${issuer}/jwks`),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
+
 export interface SignOptions {
   readonly alg?: AllowedAlgorithm;
   /** Seconds from now; negative for an expired token. Default 300. */

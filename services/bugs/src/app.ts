@@ -1,87 +1,52 @@
 /**
- * The bugs service as a Fastify instance: kit defaults (error envelope, probes, zod schemas), bearer-token
- * authentication on every route, filing reports and the management API. Tests build it with a temporary store
- * and a test issuer's keys; `startBugs` builds it from the configuration.
+ * The bugs service as the kit's host runs it: filing reports (with their attachments, kept apart from the
+ * documents) and the management API. The host does the rest (configuration, the store and bus, authentication
+ * with the offices directory, the relay, shutdown). `startBugs` starts it beside others (standalone), main.ts as
+ * its own process, the test harness in-process.
  */
-import {
-  authPlugin,
-  buildServer,
-  createOutbox,
-  createTokenVerifier,
-  type KeySource,
-  type Logger,
-  type OfficeBelongsToOrg,
-  type Outbox,
-  type Server,
-  type Store,
-  type TokenVerifier,
-} from '@dv/kit';
+import path from 'node:path';
+import { defineService, startService, type RunningService, type StartOptions, type Store } from '@dv/kit';
 import type { AttachmentStore } from './attachments/attachment-store';
-import type { BugsConfig } from './config';
+import { fileAttachments } from './attachments/file-attachments';
+import { storeAttachments } from './attachments/store-attachments';
+import { BugsEnv, type BugsConfig } from './config';
 import { managementRoutes } from './management/management.routes';
 import { managementService } from './management/management.service';
 import { reportRoutes } from './reports/reports.routes';
 import { reportService } from './reports/reports.service';
 import { bugReportStore } from './reports/reports.store';
+import { prepareBugsStore } from './store-setup';
 
 /** Every route but PUT /api/bugReports (which sets its own, see reports.routes.ts) takes small JSON at most. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-export interface BugsAppDeps {
-  readonly config: Pick<BugsConfig, 'oidcIssuer' | 'oidcAudience' | 'oidcJwksUrl'>;
-  /** Prepared (see prepareBugsStore). */
-  readonly store: Store;
+export interface BugsStartOptions {
+  /** Default: a collection of the store with MongoDB, else files under `{dataDir}/bugs/attachments`. */
   readonly attachments: AttachmentStore;
-  /** The identity provider's keys; default OIDC_JWKS_URL. */
-  readonly keys?: KeySource;
-  /** Replaces the verifier built from the config and keys. */
-  readonly verifier?: TokenVerifier;
-  /** Lets company users name any office of their organization; without it, only offices their token lists. */
-  readonly officeBelongsToOrg?: OfficeBelongsToOrg;
-  readonly outbox?: Outbox;
-  readonly logger?: Logger;
-  readonly now?: () => Date;
 }
 
-export async function buildBugsApp(deps: BugsAppDeps): Promise<Server> {
-  const { config, store, attachments } = deps;
-  const app = await buildServer({
-    name: 'bugs',
-    ...(deps.logger ? { logger: deps.logger } : {}),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Clients reach this service through the gateway, which limits rates per client; here every request would
-    // count against the gateway's own address.
-    rateLimit: false,
-  });
-  app.addReadinessCheck('store', () => store.ping());
+function attachmentsFor(config: BugsConfig, store: Store): AttachmentStore {
+  return config.mongodbUri ? storeAttachments(store) : fileAttachments(path.join(config.dataDir, 'bugs', 'attachments'));
+}
 
-  const outbox = deps.outbox ?? createOutbox();
-  const now = deps.now ?? (() => new Date());
-  const reports = bugReportStore(store);
-  const logger = deps.logger;
+export const bugsService = defineService<BugsConfig, BugsStartOptions>({
+  name: 'bugs',
+  env: BugsEnv,
+  prepareStore: (store) => prepareBugsStore(store),
+  http: { bodyLimit: BODY_LIMIT_BYTES },
+  build(app, { config, store, outbox, now, logger }, options) {
+    const attachments = options.attachments ?? attachmentsFor(config, store);
+    const reports = bugReportStore(store);
+    reportRoutes(app, { reports: reportService({ store, reports, attachments, outbox, now, logger }) });
+    managementRoutes(app, { management: managementService({ store, reports, attachments, now, logger }) });
+    return {};
+  },
+});
 
-  await app.register(authPlugin, {
-    verifier:
-      deps.verifier ??
-      createTokenVerifier({
-        issuer: config.oidcIssuer,
-        audience: config.oidcAudience,
-        keys: deps.keys ?? { jwksUri: config.oidcJwksUrl },
-      }),
-    ...(deps.officeBelongsToOrg ? { officeBelongsToOrg: deps.officeBelongsToOrg } : {}),
-  });
+export type StartBugsOptions = StartOptions<BugsConfig, BugsStartOptions>;
+export type RunningBugs = RunningService<object>;
 
-  // Answers to signed-in users are theirs alone.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.actor) void reply.header('cache-control', 'private, no-store');
-    done(null, payload);
-  });
-
-  reportRoutes(app, {
-    reports: reportService({ store, reports, attachments, outbox, now, ...(logger ? { logger } : {}) }),
-  });
-  managementRoutes(app, {
-    management: managementService({ store, reports, attachments, now, ...(logger ? { logger } : {}) }),
-  });
-  return app;
+/** The bugs service beside others (standalone): listening, until `close()`. */
+export function startBugs(options: StartBugsOptions): Promise<RunningBugs> {
+  return startService(bugsService, options);
 }

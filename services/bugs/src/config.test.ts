@@ -57,7 +57,9 @@ describe('bugs configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const variables = (error as ConfigError).problems.map((problem) => problem.variable);
-    expect(variables).toEqual(expect.arrayContaining(['PORT', 'OIDC_ISSUER', 'OIDC_AUDIENCE', 'OIDC_JWKS_URL', 'INTERNAL_API_TOKEN']));
+    // OIDC_JWKS_URL is optional (issue 14): the keys are found through the issuer's discovery document.
+    expect(variables).toEqual(expect.arrayContaining(['PORT', 'OIDC_ISSUER', 'OIDC_AUDIENCE', 'INTERNAL_API_TOKEN']));
+    expect(variables).not.toContain('OIDC_JWKS_URL');
     expect((error as Error).message).not.toContain('short-secret');
   });
 

@@ -1,8 +1,7 @@
 // @dv/bugs: bug reports with attachments; the management list, detail, download, solve and reopen.
 
-export { buildBugsApp, type BugsAppDeps } from './app';
-export { BugsEnv, loadBugsConfig, type BugsConfig, type LogLevel } from './config';
-export { startBugs, type RunningBugs, type StartBugsOptions } from './service';
+export { bugsService, startBugs, type BugsStartOptions, type RunningBugs, type StartBugsOptions } from './app';
+export { BugsEnv, loadBugsConfig, type BugsConfig } from './config';
 export { prepareBugsStore } from './store-setup';
 export { type AttachmentStore } from './attachments/attachment-store';
 export { fileAttachments } from './attachments/file-attachments';

@@ -4,7 +4,7 @@
  * and no report filed; never a 500 (a title that is a plain string is filed, as it should be).
  */
 import { JSON_MAX_DEPTH, JSON_TOO_DEEP_MESSAGE } from '@dv/contracts';
-import { nestedJsonCases } from '@dv/kit';
+import { nestedJsonCases } from '@dv/kit/testing';
 import fc from 'fast-check';
 import { createHarness, type Harness, type UserName } from './testing/harness';
 

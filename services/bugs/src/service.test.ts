@@ -3,8 +3,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BugReportCreated } from '@dv/contracts';
-import { createLogger, createTestIssuer, type TestIssuer } from '@dv/kit';
-import { startBugs, type RunningBugs } from './service';
+import { createLogger } from '@dv/kit';
+import { createTestIssuer, type TestIssuer } from '@dv/kit/testing';
+import { startBugs, type RunningBugs } from './app';
+import { loadBugsConfig } from './config';
 import { SMALL_PNG, base64 } from './testing/files';
 
 describe('startBugs', () => {
@@ -16,14 +18,13 @@ describe('startBugs', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bugs-service-'));
     issuer = await createTestIssuer({ issuer: 'https://id.bugs.test/', audience: 'https://api.bugs.test' });
     bugs = await startBugs({
-      config: {
-        port: 0,
-        host: '127.0.0.1',
-        dataDir: dir,
-        oidcIssuer: issuer.issuer,
-        oidcAudience: issuer.audience,
-        oidcJwksUrl: await issuer.serveJwks(),
-      },
+      config: loadBugsConfig({
+        OIDC_ISSUER: issuer.issuer,
+        OIDC_AUDIENCE: issuer.audience,
+        OIDC_JWKS_URL: await issuer.serveJwks(),
+        PORT: '0',
+        DATA_DIR: dir,
+      }),
       logger: createLogger({ name: 'bugs-service-test', level: 'silent' }),
     });
   });

@@ -1,12 +1,8 @@
-/**
- * Makes a store ready for this service, idempotently, at every start: the reports' and the outbox's indexes, and
- * search grams for reports stored before they existed.
- */
+/** Makes a store ready for this service, idempotently, at every start: the reports' and the outbox's indexes. */
 import { ensureOutboxIndexes, type Store } from '@dv/kit';
-import { addMissingSearchGrams, ensureBugReportIndexes } from './reports/reports.store';
+import { ensureBugReportIndexes } from './reports/reports.store';
 
-export async function prepareBugsStore(store: Pick<Store, 'ensureIndex' | 'collection'>): Promise<void> {
+export async function prepareBugsStore(store: Pick<Store, 'ensureIndex'>): Promise<void> {
   await ensureBugReportIndexes(store);
   await ensureOutboxIndexes(store);
-  await addMissingSearchGrams(store);
 }

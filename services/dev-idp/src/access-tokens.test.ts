@@ -1,8 +1,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, jwtVerify } from 'jose';
 import { createDevIdp, DEFAULT_AUDIENCE, type DevIdp, WEB_CLIENT_ID } from './app';
 import { sessionClaimsFor } from './claims';
-import { silentLogger } from './logger';
-import { signInWithCodeFlow } from './testing/code-flow';
+import { signInWithCodeFlow, silentLogger } from './testing';
 import { DEMO_OFFICES, USERS } from './users';
 
 let idp: DevIdp;

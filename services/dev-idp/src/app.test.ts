@@ -2,9 +2,8 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { createDevIdp, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, DEFAULT_AUDIENCE, type DevIdp, WEB_CLIENT_ID } from './app';
 import { SessionClaims as ContractSessionClaims } from '@dv/contracts';
 import { IssuedSessionClaims } from './claims';
-import { silentLogger } from './logger';
 import { SIGN_IN_ERROR } from './pages';
-import { BrowserSession, pkcePair, signInWithCodeFlow } from './testing/code-flow';
+import { BrowserSession, pkcePair, signInWithCodeFlow, silentLogger } from './testing';
 
 const REDIRECT_URI = 'http://localhost:8080/handleLogin';
 

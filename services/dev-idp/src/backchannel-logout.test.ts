@@ -6,8 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { createDevIdp, DEFAULT_REDIRECT_URIS, type DevIdp, WEB_CLIENT_ID } from './app';
-import { silentLogger } from './logger';
-import { signInSession } from './testing/code-flow';
+import { signInSession, silentLogger } from './testing';
 import { DEMO_PASSWORD } from './users';
 
 const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';

@@ -1,6 +1,14 @@
 /** The provider's clients (the product's SPA) as oidc-provider registers them. */
 import { type ClientMetadata, type Configuration } from 'oidc-provider';
 
+export const WEB_CLIENT_ID = 'verific-web';
+/** The SPA's sign-in callbacks: the gateway on localhost and on the demo organization's host, and the Vite dev server. */
+export const DEFAULT_REDIRECT_URIS = [
+  'http://localhost:8080/handleLogin',
+  'http://demo.localhost:8080/handleLogin',
+  'http://localhost:3000/handleLogin',
+] as const;
+
 export interface DevIdpClient {
   readonly clientId: string;
   readonly clientName?: string;
@@ -12,6 +20,16 @@ export interface DevIdpClient {
    * gateway's, which then refuses that session's access tokens. With it, access tokens carry the session's `sid`.
    */
   readonly backchannelLogoutUri?: string;
+}
+
+/** The product's SPA: the client of every sign-in, and the one test tokens name. */
+export function webClient(redirectUris: readonly string[], backchannelLogoutUri?: string): DevIdpClient {
+  return {
+    clientId: WEB_CLIENT_ID,
+    clientName: 'Verific',
+    redirectUris,
+    ...(backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri }),
+  };
 }
 
 function defaultPostLogoutRedirectUris(redirectUris: readonly string[]): string[] {

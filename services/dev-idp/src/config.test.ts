@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@dv/contracts';
-import { DEFAULT_AUDIENCE, DEFAULT_REDIRECT_URIS } from './app';
-import { readEnv } from './config';
+import { DEFAULT_AUDIENCE, DEFAULT_REDIRECT_URIS, WEB_CLIENT_ID } from './app';
+import { devIdpConfigOf, readEnv } from './config';
 import { DEFAULT_SIGN_IN_LIMITS } from './sign-in-throttle';
 
 describe('dev-idp environment', () => {
@@ -59,5 +60,43 @@ describe('dev-idp environment', () => {
     expect(() => readEnv({ ENABLE_TEST_TOKEN_ENDPOINT: 'yes' })).toThrow(/ENABLE_TEST_TOKEN_ENDPOINT/);
     expect(() => readEnv({ REDIS_URL: 'http://redis' })).toThrow(/REDIS_URL/);
     expect(() => readEnv({ SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '0' })).toThrow(/SIGN_IN_MAX_FAILURES_PER_ACCOUNT/);
+  });
+});
+
+describe('dev-idp configuration', () => {
+  const configOf = (env: Record<string, string>) => devIdpConfigOf(readEnv(env));
+
+  it('names http://localhost:<PORT> as issuer by default, and leaves it to the bound URL with PORT 0', () => {
+    expect(configOf({}).issuer).toBe('http://localhost:8090');
+    expect(configOf({ PORT: '0' }).issuer).toBeUndefined();
+    expect(configOf({ PORT: '0', ISSUER: 'http://idp.example' }).issuer).toBe('http://idp.example');
+  });
+
+  it('registers the SPA with the redirect URIs and the back-channel logout URI, and one window for both limits', () => {
+    const config = configOf({
+      REDIRECT_URIS: 'http://a.example/handleLogin',
+      BACKCHANNEL_LOGOUT_URI: 'http://gateway:8080/oidc/backchannel-logout',
+      SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
+      SIGN_IN_WINDOW_SECONDS: '60',
+      DATA_DIR: 'relative/data',
+    });
+    expect(config.clients).toEqual([
+      {
+        clientId: WEB_CLIENT_ID,
+        clientName: 'Verific',
+        redirectUris: ['http://a.example/handleLogin'],
+        backchannelLogoutUri: 'http://gateway:8080/oidc/backchannel-logout',
+      },
+    ]);
+    expect(config.signInLimits).toEqual({
+      perAccount: { max: 3, windowSeconds: 60 },
+      perAddress: { max: DEFAULT_SIGN_IN_LIMITS.perAddress.max, windowSeconds: 60 },
+    });
+    expect(config.dataDir).toBe(path.resolve('relative/data'));
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('keeps no folder unless DATA_DIR is given', () => {
+    expect(configOf({})).not.toHaveProperty('dataDir');
   });
 });

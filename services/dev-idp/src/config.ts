@@ -1,45 +1,98 @@
-/** The environment of the standalone dev-idp process, validated. */
+/**
+ * The development identity provider's environment, validated once at start-up: the kit's process fields (PORT,
+ * HOST, DATA_DIR, LOG_LEVEL) and its own. DATA_DIR stays unset unless given: without it each start has new keys
+ * and no sessions.
+ */
+import path from 'node:path';
+import {
+  envBoolean,
+  envList,
+  httpUrl,
+  loadConfig,
+  processEnvFields,
+  redisUrlEnv,
+  type Environment,
+  type LogLevel,
+} from '@dv/kit';
 import { z } from 'zod';
-import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, DEFAULT_AUDIENCE, DEFAULT_REDIRECT_URIS } from './app';
-import { DEFAULT_SIGN_IN_LIMITS } from './sign-in-throttle';
+import { DEFAULT_REDIRECT_URIS, type DevIdpClient, webClient } from './clients';
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, DEFAULT_AUDIENCE } from './provider-configuration';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './sign-in-throttle';
 
-const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .default('false')
-  .transform((value) => value === 'true' || value === '1');
+const { DATA_DIR: dataDirField, LOG_LEVEL: logLevelField, ...processFields } = processEnvFields({ port: 8090 });
+const positiveInt = () => z.coerce.number().int().min(1);
 
 export const DevIdpEnv = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8090),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  ...processFields,
+  /** Keys and sessions are kept here when set. */
+  DATA_DIR: dataDirField.unwrap().optional(),
+  /** Default info. */
+  LOG_LEVEL: logLevelField.unwrap().optional(),
+  /** What tokens name as `iss`; default http://localhost:<PORT>, or the bound URL with PORT 0. */
   ISSUER: httpUrl().optional(),
   AUDIENCE: z.url().default(DEFAULT_AUDIENCE),
-  /** Keys and sessions are kept here when set; otherwise each start has new keys and no sessions. */
-  DATA_DIR: z.string().min(1).optional(),
   /** Comma-separated sign-in callbacks of the SPA client. */
-  REDIRECT_URIS: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((uri) => uri.trim()).filter(Boolean) : [...DEFAULT_REDIRECT_URIS]))
-    .pipe(z.array(httpUrl()).min(1)),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
+  REDIRECT_URIS: envList.pipe(z.array(httpUrl()).min(1)).default([...DEFAULT_REDIRECT_URIS]),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt().default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   /** Where the SPA client's sessions end are told (the gateway's back-channel logout endpoint); unset: nowhere. */
   BACKCHANNEL_LOGOUT_URI: httpUrl().optional(),
   /** Failed sign-in attempts are counted here when set (shared, kept over restarts); in memory otherwise. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must be a redis:// or rediss:// URL' }).optional(),
-  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_SIGN_IN_LIMITS.perAccount.max),
-  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_SIGN_IN_LIMITS.perAddress.max),
+  REDIS_URL: redisUrlEnv().optional(),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAccount.max),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAddress.max),
   /** One window for both counts. */
-  SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_SIGN_IN_LIMITS.perAccount.windowSeconds),
-  ENABLE_TEST_TOKEN_ENDPOINT: flag,
+  SIGN_IN_WINDOW_SECONDS: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAccount.windowSeconds),
+  ENABLE_TEST_TOKEN_ENDPOINT: envBoolean.default(false),
 });
 export type DevIdpEnv = z.infer<typeof DevIdpEnv>;
 
-export function readEnv(env: NodeJS.ProcessEnv): DevIdpEnv {
-  const parsed = DevIdpEnv.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`Invalid dev-idp environment:\n${z.prettifyError(parsed.error)}`);
-  }
-  return parsed.data;
+/** What the provider runs with; main.ts reads it from the environment, createDevIdp builds it from its options. */
+export interface DevIdpConfig {
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly host: string;
+  /** Keys (dev-idp-keys.json) and sessions (dev-idp-store.json) are kept in this folder; unset: nowhere. */
+  readonly dataDir?: string;
+  readonly logLevel?: LogLevel;
+  /** What tokens name as `iss`; unset: the URL the provider listens at. */
+  readonly issuer?: string;
+  readonly audience: string;
+  /** The first one is the client test tokens name. */
+  readonly clients: readonly DevIdpClient[];
+  readonly accessTokenTtlSeconds: number;
+  /** Failed sign-in attempts allowed per account and per client address. */
+  readonly signInLimits: SignInLimits;
+  /** Failed sign-ins are counted in this Redis (shared, kept over restarts); in memory without. */
+  readonly redisUrl?: string;
+  /** Serve POST /dev/token (automated tests); 404 otherwise. */
+  readonly enableTestTokenEndpoint: boolean;
+}
+
+export function devIdpConfigOf(env: DevIdpEnv): DevIdpConfig {
+  const window = env.SIGN_IN_WINDOW_SECONDS;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    ...(env.DATA_DIR === undefined ? {} : { dataDir: path.resolve(env.DATA_DIR) }),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    // With PORT 0 the port is known once bound: the issuer is then the URL the provider listens at.
+    ...(env.ISSUER !== undefined ? { issuer: env.ISSUER } : env.PORT === 0 ? {} : { issuer: `http://localhost:${env.PORT}` }),
+    audience: env.AUDIENCE,
+    clients: [webClient(env.REDIRECT_URIS, env.BACKCHANNEL_LOGOUT_URI)],
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    signInLimits: {
+      perAccount: { max: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: window },
+      perAddress: { max: env.SIGN_IN_MAX_FAILURES_PER_ADDRESS, windowSeconds: window },
+    },
+    ...(env.REDIS_URL === undefined ? {} : { redisUrl: env.REDIS_URL }),
+    enableTestTokenEndpoint: env.ENABLE_TEST_TOKEN_ENDPOINT,
+  };
+}
+
+/** The environment as the service host reads it: validated, then the configuration. */
+export const DevIdpConfigEnv = DevIdpEnv.transform(devIdpConfigOf);
+
+/** The environment's variables, validated; throws a ConfigError naming every bad variable. */
+export function readEnv(env: Environment): DevIdpEnv {
+  return loadConfig(DevIdpEnv, env);
 }

@@ -4,17 +4,20 @@ export {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_AUDIENCE,
   DEFAULT_REDIRECT_URIS,
+  devIdpService,
   TEST_TOKEN_PATH,
   WEB_CLIENT_ID,
   type DevIdp,
   type DevIdpOptions,
+  type DevIdpParts,
+  type DevIdpRunning,
 } from './app';
+export { DevIdpConfigEnv, DevIdpEnv, type DevIdpConfig } from './config';
 export { type DevIdpClient } from './clients';
 export { DEFAULT_SIGN_IN_LIMITS, type SignInLimit, type SignInLimits } from './sign-in-throttle';
 export { DEFAULT_TEST_TOKEN_TTL_SECONDS, MAX_TEST_TOKEN_TTL_SECONDS, TestTokenRequest } from './access-tokens';
 export { IssuedSessionClaims, sessionClaimsFor } from './claims';
 export { type DevIdpKeys, type PublicJwks } from './keys';
-export { createConsoleLogger, silentLogger, type DevIdpLogger } from './logger';
 export {
   DEMO_GROUP,
   DEMO_OFFICES,
@@ -27,13 +30,3 @@ export {
   type DemoUser,
   type UserRoles,
 } from './users';
-export {
-  BrowserSession,
-  openSignInPage,
-  signInSession,
-  signInWithCodeFlow,
-  submitSignIn,
-  type CodeFlowTokens,
-  type SignedInSession,
-  type SignInPage,
-} from './testing/code-flow';

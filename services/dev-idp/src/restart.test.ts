@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { createDevIdp, DEFAULT_AUDIENCE } from './app';
 import { KEYS_FILE_NAME } from './keys';
-import { silentLogger } from './logger';
-import { signInWithCodeFlow } from './testing/code-flow';
+import { signInWithCodeFlow, silentLogger } from './testing';
 
 let dataDir: string;
 

@@ -7,13 +7,12 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { redisAvailability, TEST_REDIS_URL } from '@dv/kit';
+import { redisAvailability, TEST_REDIS_URL } from '@dv/kit/testing';
 import fc from 'fast-check';
 import { createDevIdp, type DevIdp } from './app';
-import { silentLogger } from './logger';
 import { SIGN_IN_ERROR } from './pages';
 import { type SignInLimits } from './sign-in-throttle';
-import { openSignInPage, submitSignIn, type SignInPage } from './testing/code-flow';
+import { openSignInPage, silentLogger, submitSignIn, type SignInPage } from './testing';
 import { USERS, type DemoUser } from './users';
 
 const PASSWORD = 'correct horse';

@@ -1,11 +1,12 @@
 /**
- * The offices service as a Fastify instance: kit defaults (error envelope, probes, zod schemas), bearer-token
- * authentication on every route that does not opt out, and the routes of each use case. Tests build it with a
- * temporary store and a test issuer's keys; `startOffices` builds it from the configuration.
+ * The offices service as the kit's host runs it: organizations, dental offices, groups, users and feature flags
+ * on its own store, with the events of every change in the outbox. The host does the rest (configuration, the
+ * store and bus, authentication, the relay, shutdown); this service answers the office look-ups of its own
+ * authentication from its store, since it owns the offices. `startOffices` starts it beside others (standalone),
+ * main.ts as its own process, the test harness in-process.
  */
-import { authPlugin, buildServer, createOutbox, type KeySource, type Logger, type Outbox, type Server, type Store, type TokenVerifier } from '@dv/kit';
-import { tokenVerifierFor } from './auth/token-verification';
-import { type OfficesConfig } from './config';
+import { defineService, startService, type RunningService, type StartOptions } from '@dv/kit';
+import { OfficesEnv, type OfficesConfig } from './config';
 import { featureFlagService } from './features/features.service';
 import { featureRoutes } from './features/features.routes';
 import { groupService } from './groups/groups.service';
@@ -14,65 +15,55 @@ import { internalRoutes } from './internal/internal.routes';
 import { dentalOfficeRoutes } from './offices/dental-office.routes';
 import { officeService } from './offices/offices.service';
 import { managementOfficeRoutes } from './offices/offices.routes';
+import { officeRecords } from './offices/offices.store';
 import { organizationService } from './organizations/organizations.service';
 import { publicAuthRoutes } from './organizations/organizations.routes';
+import { seedDemoData, type DemoSeed } from './seed/seed';
+import { prepareOfficesStore } from './store-setup';
 import { userService } from './users/users.service';
 import { managementUserRoutes } from './users/users.routes';
 
 /** Bodies here are small JSON documents; the largest is an office with its integration data. */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
-export interface OfficesAppDeps {
-  readonly config: Pick<OfficesConfig, 'oidcIssuer' | 'oidcAudience' | 'oidcClientId' | 'oidcJwksUrl' | 'internalApiToken'>;
-  /** Prepared (see prepareOfficesStore). */
-  readonly store: Store;
-  /** The identity provider's keys; default: OIDC_JWKS_URL, else the issuer's discovery document. */
-  readonly keys?: KeySource;
-  /** Replaces the verifier built from the config and keys. */
-  readonly verifier?: TokenVerifier;
-  readonly outbox?: Outbox;
-  readonly logger?: Logger;
-  readonly now?: () => Date;
+export interface OfficesStartOptions {
+  /** Demo data to write where missing (see seedDemoData), before the routes answer. */
+  readonly seed: DemoSeed;
 }
 
-export async function buildOfficesApp(deps: OfficesAppDeps): Promise<Server> {
-  const { config, store } = deps;
-  const app = await buildServer({
-    name: 'offices',
-    ...(deps.logger ? { logger: deps.logger } : {}),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Clients reach this service through the gateway, which limits rates per client; here every request would
-    // count against the gateway's own address.
-    rateLimit: false,
-  });
-  app.addReadinessCheck('store', () => store.ping());
+export const officesService = defineService<OfficesConfig, OfficesStartOptions>({
+  name: 'offices',
+  env: OfficesEnv,
+  prepareStore: (store) => prepareOfficesStore(store),
+  // Company users may name any office of their organization; this service owns the offices, so it reads them.
+  officeBelongsToOrg: (store) => async (officeId, orgId) => (await officeRecords(store).findInOrg(officeId, orgId)) !== null,
+  http: { bodyLimit: BODY_LIMIT_BYTES },
+  async build(app, { config, store, outbox, now, logger }, { seed }) {
+    if (seed) {
+      const seeded = await seedDemoData(store, seed);
+      logger.info({ seeded }, 'demo data ready');
+    }
+    const organizations = organizationService({ store });
+    const offices = officeService({ store, outbox, now });
+    const groups = groupService({ store, outbox, now });
+    const users = userService({ store, outbox, now });
+    const features = featureFlagService({ store, outbox, now });
 
-  const outbox = deps.outbox ?? createOutbox();
-  const now = deps.now ?? (() => new Date());
-  const organizations = organizationService({ store });
-  const offices = officeService({ store, outbox, now });
-  const groups = groupService({ store, outbox, now });
-  const users = userService({ store, outbox, now });
-  const features = featureFlagService({ store, outbox, now });
+    publicAuthRoutes(app, { organizations, identityProvider: { issuer: config.oidcIssuer, clientId: config.oidcClientId } });
+    featureRoutes(app, { features });
+    dentalOfficeRoutes(app, { offices });
+    managementOfficeRoutes(app, { offices });
+    managementGroupRoutes(app, { groups });
+    managementUserRoutes(app, { users });
+    internalRoutes(app, { offices, organizations, internalApiToken: config.internalApiToken });
+    return {};
+  },
+});
 
-  const keys = deps.keys ?? (config.oidcJwksUrl ? { jwksUri: config.oidcJwksUrl } : undefined);
-  await app.register(authPlugin, {
-    verifier: deps.verifier ?? tokenVerifierFor({ issuer: config.oidcIssuer, audience: config.oidcAudience, ...(keys ? { keys } : {}) }),
-    officeBelongsToOrg: (officeId, orgId) => offices.officeBelongsToOrg(officeId, orgId),
-  });
+export type StartOfficesOptions = StartOptions<OfficesConfig, OfficesStartOptions>;
+export type RunningOffices = RunningService<object>;
 
-  // Answers to signed-in users are theirs alone (SPEC section 7: the office calls are uncached).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.actor) void reply.header('cache-control', 'private, no-store');
-    done(null, payload);
-  });
-
-  publicAuthRoutes(app, { organizations, identityProvider: { issuer: config.oidcIssuer, clientId: config.oidcClientId } });
-  featureRoutes(app, { features });
-  dentalOfficeRoutes(app, { offices });
-  managementOfficeRoutes(app, { offices });
-  managementGroupRoutes(app, { groups });
-  managementUserRoutes(app, { users });
-  internalRoutes(app, { offices, organizations, internalApiToken: config.internalApiToken });
-  return app;
+/** The offices service beside others (standalone, benchmarks): listening, until `close()`. */
+export function startOffices(options: StartOfficesOptions): Promise<RunningOffices> {
+  return startService(officesService, options);
 }

@@ -1,8 +1,7 @@
 // @dv/offices: organizations, dental offices, groups, users and feature flags.
 
-export { buildOfficesApp, type OfficesAppDeps } from './app';
-export { loadOfficesConfig, OfficesEnv, type LogLevel, type OfficesConfig } from './config';
-export { startOffices, type RunningOffices, type StartOfficesOptions } from './service';
+export { officesService, startOffices, type OfficesStartOptions, type RunningOffices, type StartOfficesOptions } from './app';
+export { loadOfficesConfig, OfficesEnv, type OfficesConfig } from './config';
 export { prepareOfficesStore } from './store-setup';
 export {
   SECOND_DEMO_OFFICES,

@@ -6,7 +6,7 @@
  * never a 500.
  */
 import { JSON_MAX_DEPTH, JSON_TOO_DEEP_MESSAGE, jsonTextExceedsDepth, type FeatureFlag } from '@dv/contracts';
-import { nestedJsonCases, nestedJsonText } from '@dv/kit';
+import { nestedJsonCases, nestedJsonText } from '@dv/kit/testing';
 import fc from 'fast-check';
 import { createHarness, type Harness } from './testing/harness';
 

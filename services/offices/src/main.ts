@@ -1,15 +1,5 @@
 /** The offices service as its own process: configuration from the environment, graceful shutdown on SIGTERM. */
-import { ConfigError } from '@dv/kit';
-import { loadOfficesConfig } from './config';
-import { startOffices } from './service';
+import { runService } from '@dv/kit';
+import { officesService } from './app';
 
-async function main(): Promise<void> {
-  const config = loadOfficesConfig(process.env);
-  await startOffices({ config, handleSignals: true });
-}
-
-main().catch((error: unknown) => {
-  // The logger may not exist yet (bad configuration); stderr always does.
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error instanceof Error ? error.stack : error)}\n`);
-  process.exit(1);
-});
+runService(officesService);

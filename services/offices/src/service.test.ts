@@ -1,14 +1,13 @@
-import { createServer, type Server as HttpServer } from 'node:http';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { OFFICES_TOPICS } from '@dv/contracts';
 import { DEMO_OFFICES, USERS, sessionClaimsFor } from '@dv/dev-idp';
-import { ConfigError, createInProcessBus, createLogger, createTestIssuer, waitFor, type BusEvent, type TestIssuer } from '@dv/kit';
+import { ConfigError, createInProcessBus, createLogger, type BusEvent } from '@dv/kit';
+import { createDiscoverableTestIssuer, waitFor, type TestIssuer } from '@dv/kit/testing';
+import { startOffices } from './app';
 import { loadOfficesConfig, type OfficesConfig } from './config';
 import { INTERNAL_TOKEN_HEADER } from './internal/internal-token';
-import { startOffices } from './service';
 import { DEMO_SEED, TEST_INTERNAL_TOKEN } from './testing/harness';
 
 const ENV = {
@@ -53,31 +52,17 @@ describe('loadOfficesConfig', () => {
 describe('startOffices', () => {
   let dataDir: string;
   let issuer: TestIssuer;
-  let idp: HttpServer;
   let config: OfficesConfig;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'offices-service-'));
-    // A minimal OpenID provider: discovery document and JWKS, so the service finds the keys by itself.
-    let issuerUrl = '';
-    idp = createServer((request, response) => {
-      if (request.url === '/.well-known/openid-configuration') {
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: issuerUrl, jwks_uri: `${issuerUrl}/jwks` }));
-      } else if (request.url === '/jwks') {
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(issuer.jwks));
-      } else {
-        response.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
-    issuerUrl = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-    issuer = await createTestIssuer({ issuer: issuerUrl, audience: ENV.OIDC_AUDIENCE });
-    config = loadOfficesConfig({ ...ENV, OIDC_ISSUER: issuerUrl, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    // An OpenID provider on loopback with its discovery document and keys: the service finds the keys by itself.
+    issuer = await createDiscoverableTestIssuer({ audience: ENV.OIDC_AUDIENCE });
+    config = loadOfficesConfig({ ...ENV, OIDC_ISSUER: issuer.issuer, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   });
 
   afterAll(async () => {
-    idp.closeAllConnections();
-    await new Promise((resolve) => idp.close(resolve));
+    await issuer.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,18 +1,24 @@
 /** The environment of the portals service, validated once at start-up (nothing else reads process.env). */
 import path from 'node:path';
-import { envList, envPort, loadConfig, type Environment } from '@dv/kit';
+import {
+  directoryServiceConfigOf,
+  directoryServiceEnv,
+  envList,
+  loadConfig,
+  serviceEnvFields,
+  type DirectoryServiceConfig,
+  type Environment,
+  type LogLevel,
+} from '@dv/kit';
 import { z } from 'zod';
 import { decodeKeyMaterial, fingerprintId, KEK_ID_PATTERN, KeyEncryptionKey } from './crypto/keyring';
 
-const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const milliseconds = () => z.coerce.number().int().min(0).max(3_600_000);
 
 /** A portal data request waits this long for a login in progress (well inside the verifications' result timeout). */
 export const DEFAULT_PORTAL_DATA_LOGIN_WAIT_MS = 30_000;
 /** A portal data request waits this many days for the office before it ends in error. */
 export const DEFAULT_PORTAL_DATA_WAIT_DAYS = 14;
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Where the key-encryption keys come from. */
 export type KeySettings =
@@ -25,20 +31,8 @@ export type KeySettings =
   /** The embedded default: a key file generated at first start (mode 0600). */
   | { readonly source: 'file'; readonly file: string };
 
-export interface PortalsConfig {
-  /** 0 picks a free port. */
-  readonly port: number;
-  readonly host: string;
-  /** Absolute; the embedded store uses `{dataDir}/portals`. */
-  readonly dataDir: string;
-  readonly mongodbUri?: string;
-  readonly kafkaBrokers?: readonly string[];
-  readonly oidcIssuer: string;
-  readonly oidcAudience: string;
-  readonly oidcJwksUrl?: string;
-  /** The offices service, asked which organization an office belongs to (company users); with internalApiToken. */
-  readonly officesUrl?: string;
-  readonly internalApiToken?: string;
+/** The embedded store is `{dataDir}/portals`; the office directory answers for company users when configured. */
+export interface PortalsConfig extends DirectoryServiceConfig {
   readonly keys: KeySettings;
   /** Which provider adapters log in; only the sandbox exists so far. */
   readonly providers: 'sandbox';
@@ -52,7 +46,6 @@ export interface PortalsConfig {
   readonly portalDataLoginWaitMs?: number;
   /** How many days a portal data request waits for the office (a credential, an MFA code) before it ends in error. */
   readonly portalDataWaitDays?: number;
-  readonly logLevel?: LogLevel;
 }
 
 const KeyMaterial = z.string().transform((value, context) => {
@@ -84,15 +77,11 @@ const DecryptOnlyKeys = envList.transform((entries, context) => {
   return keys;
 });
 
-const LogLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+const PORTALS_PORT = 8082;
+const ServiceEnvFields = serviceEnvFields({ port: PORTALS_PORT });
 
-/**
- * Where the data keys are and which key-encryption keys wrap them: what the service and the rewrap command
- * (rewrap.ts) both read, so the command needs nothing else.
- */
-const KeyEnvFields = {
-  DATA_DIR: z.string().min(1).default('./data'),
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must be a mongodb:// URI' }).optional(),
+/** The key-encryption keys: what the service and the rewrap command (rewrap.ts) both read. */
+const PortalsKeyEnvFields = {
   /** The key-encryption key: base64 of 32 random bytes (`openssl rand -base64 32`). */
   PORTALS_KEK: KeyMaterial.optional(),
   /** Its id, stored next to every data key it wraps; default: a fingerprint of the key. */
@@ -100,8 +89,11 @@ const KeyEnvFields = {
   PORTALS_DECRYPT_ONLY_KEKS: DecryptOnlyKeys.optional(),
   /** The embedded default's key file; default DATA_DIR/portals-keys/kek.json. */
   PORTALS_KEK_FILE: z.string().min(1).optional(),
-  LOG_LEVEL: LogLevelEnv,
 };
+
+/** Where the data keys are and which keys wrap them: the whole of the rewrap command's environment. */
+const { DATA_DIR, MONGODB_URI, LOG_LEVEL } = ServiceEnvFields;
+const KeyEnvFields = { DATA_DIR, MONGODB_URI, LOG_LEVEL, ...PortalsKeyEnvFields };
 type KeyEnv = z.output<z.ZodObject<typeof KeyEnvFields>>;
 
 function checkKeyEnv(env: KeyEnv, context: z.RefinementCtx): void {
@@ -124,18 +116,10 @@ function keySettingsOf(env: KeyEnv, dataDir: string, cwd: string): KeySettings {
     : { source: 'file', file: path.resolve(cwd, env.PORTALS_KEK_FILE ?? path.join(dataDir, 'portals-keys', 'kek.json')) };
 }
 
-export const PortalsEnv = z
-  .object({
-    ...KeyEnvFields,
-    PORT: envPort.default(8082),
-    /** Loopback by default: the service sits behind the gateway. A container sets 0.0.0.0. */
-    HOST: z.string().min(1).default('127.0.0.1'),
-    KAFKA_BROKERS: envList.pipe(z.array(z.string().min(1)).min(1)).optional(),
-    OIDC_ISSUER: httpUrl(),
-    OIDC_AUDIENCE: z.string().min(1),
-    OIDC_JWKS_URL: httpUrl().optional(),
-    OFFICES_URL: httpUrl().optional(),
-    INTERNAL_API_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+export const PortalsEnv = directoryServiceEnv(
+  { port: PORTALS_PORT },
+  {
+    ...PortalsKeyEnvFields,
     PORTAL_PROVIDERS: z.enum(['sandbox']).default('sandbox'),
     SANDBOX_LOGIN_DELAY_MS: milliseconds().default(1_500),
     SANDBOX_MFA_DELAY_MS: milliseconds().default(1_000),
@@ -143,28 +127,14 @@ export const PortalsEnv = z
     LOGIN_STALE_AFTER_MS: z.coerce.number().int().min(1_000).default(120_000),
     PORTAL_DATA_LOGIN_WAIT_MS: milliseconds().default(DEFAULT_PORTAL_DATA_LOGIN_WAIT_MS),
     PORTAL_DATA_WAIT_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_PORTAL_DATA_WAIT_DAYS),
-  })
-  .superRefine((env, context) => {
-    if (env.OFFICES_URL !== undefined && env.INTERNAL_API_TOKEN === undefined) {
-      context.addIssue({ code: 'custom', path: ['INTERNAL_API_TOKEN'], message: 'is required with OFFICES_URL' });
-    }
-    checkKeyEnv(env, context);
-  })
+  },
+)
+  .superRefine(checkKeyEnv)
   .transform((env): PortalsConfig => {
-    const dataDir = path.resolve(env.DATA_DIR);
-    const keys = keySettingsOf(env, dataDir, process.cwd());
+    const service = directoryServiceConfigOf(env);
     return {
-      port: env.PORT,
-      host: env.HOST,
-      dataDir,
-      mongodbUri: env.MONGODB_URI,
-      kafkaBrokers: env.KAFKA_BROKERS,
-      oidcIssuer: env.OIDC_ISSUER,
-      oidcAudience: env.OIDC_AUDIENCE,
-      oidcJwksUrl: env.OIDC_JWKS_URL,
-      officesUrl: env.OFFICES_URL,
-      internalApiToken: env.INTERNAL_API_TOKEN,
-      keys,
+      ...service,
+      keys: keySettingsOf(env, service.dataDir, process.cwd()),
       providers: env.PORTAL_PROVIDERS,
       sandboxLoginDelayMs: env.SANDBOX_LOGIN_DELAY_MS,
       sandboxMfaDelayMs: env.SANDBOX_MFA_DELAY_MS,
@@ -172,7 +142,6 @@ export const PortalsEnv = z
       loginStaleAfterMs: env.LOGIN_STALE_AFTER_MS,
       portalDataLoginWaitMs: env.PORTAL_DATA_LOGIN_WAIT_MS,
       portalDataWaitDays: env.PORTAL_DATA_WAIT_DAYS,
-      logLevel: env.LOG_LEVEL,
     };
   });
 

@@ -1,6 +1,13 @@
 // @dv/portals: portals catalogue, encrypted portal credentials, login / retry / MFA through providers, portal data.
 
-export { buildPortalsApp, type PortalsAppDeps } from './app';
+export {
+  portalsService,
+  providersFor,
+  startPortals,
+  type PortalsOptions,
+  type RunningPortals,
+  type StartPortalsOptions,
+} from './app';
 export {
   DEFAULT_PORTAL_DATA_LOGIN_WAIT_MS,
   DEFAULT_PORTAL_DATA_WAIT_DAYS,
@@ -9,10 +16,9 @@ export {
   PortalsEnv,
   type KeySettings,
   type RewrapConfig,
-  type LogLevel,
   type PortalsConfig,
 } from './config';
-export { providersFor, startPortals, type RunningPortals, type StartPortalsOptions } from './service';
+export { type KeyRotationRoute } from './keys';
 export { preparePortalsStore } from './store-setup';
 export { DEFAULT_PORTALS } from './catalogue/default-portals';
 export {

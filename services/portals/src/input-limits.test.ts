@@ -13,7 +13,7 @@ import {
   URL_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '@dv/contracts';
-import { nestedJsonCases } from '@dv/kit';
+import { nestedJsonCases } from '@dv/kit/testing';
 import fc from 'fast-check';
 import { createHarness, OFFICE_A1, USERS, type CallOptions, type Harness, type Method } from './testing/harness';
 

@@ -1,15 +1,5 @@
 /** The portals service as its own process: configuration from the environment, graceful shutdown on SIGTERM. */
-import { ConfigError } from '@dv/kit';
-import { loadPortalsConfig } from './config';
-import { startPortals } from './service';
+import { runService } from '@dv/kit';
+import { portalsService } from './app';
 
-async function main(): Promise<void> {
-  const config = loadPortalsConfig(process.env);
-  await startPortals({ config, handleSignals: true });
-}
-
-main().catch((error: unknown) => {
-  // The logger may not exist yet (bad configuration); stderr always does.
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error instanceof Error ? error.stack : error)}\n`);
-  process.exit(1);
-});
+runService(portalsService);

@@ -5,9 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, createInProcessBus, createLogger, createTestIssuer, INTERNAL_TOKEN_HEADER, officeDirectory, type TestIssuer } from '@dv/kit';
+import { ConfigError, createInProcessBus, createLogger, INTERNAL_TOKEN_HEADER, officeDirectory } from '@dv/kit';
+import { createTestIssuer, type TestIssuer } from '@dv/kit/testing';
 import { loadPortalsConfig, loadRewrapConfig } from './config';
-import { startPortals, type RunningPortals } from './service';
+import { startPortals, type RunningPortals } from './app';
 import { OFFICE_A1, OFFICE_A2, ORG_A, USERS } from './testing/harness';
 
 const INTERNAL_TOKEN = 'internal-token-for-tests-0123456789';

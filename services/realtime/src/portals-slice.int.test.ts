@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SOCKET_EVENTS } from '@dv/contracts';
-import { createInProcessBus, createLogger, createTestIssuer, settle, type EventBus, type TestIssuer } from '@dv/kit';
+import { createInProcessBus, createLogger, type EventBus } from '@dv/kit';
+import { createTestIssuer, settle, type TestIssuer } from '@dv/kit/testing';
 import { loadPortalsConfig, startPortals, type RunningPortals } from '@dv/portals';
 import { loadRealtimeConfig } from './config';
-import { startRealtime, type RunningRealtime } from './service';
+import { startRealtime, type RunningRealtime } from './app';
 import { connectClient, type TestClient } from './testing/test-client';
 
 const ORG = 'org-slice';

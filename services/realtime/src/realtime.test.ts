@@ -6,9 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { EVENT_TYPES, SOCKET_ERROR_CODES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
-import { createInProcessBus, createLogger, createTestIssuer, settle, waitFor, type BusEvent, type EventBus, type TestIssuer } from '@dv/kit';
+import { createInProcessBus, createLogger, type BusEvent, type EventBus } from '@dv/kit';
+import { createTestIssuer, settle, waitFor, type TestIssuer } from '@dv/kit/testing';
 import { loadRealtimeConfig } from './config';
-import { startRealtime, type RunningRealtime } from './service';
+import { startRealtime, type RunningRealtime } from './app';
 import { SOCKET_ERRORS } from './socket-server';
 import { connectClient, type TestClient } from './testing/test-client';
 

@@ -4,11 +4,12 @@
  * clients on both processes, whichever process consumed it, and never the other office's; a redelivery handled
  * by the other process is still emitted once. Channels and keys use a prefix of this run, removed at the end.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { EVENT_TYPES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
-import { createTestIssuer, redisAvailability, settle, TEST_REDIS_URL, waitFor, type BusEvent, type TestIssuer } from '@dv/kit';
+import { type BusEvent } from '@dv/kit';
+import { createTestIssuer, forkTs, redisAvailability, settle, TEST_REDIS_URL, waitFor, type TestIssuer } from '@dv/kit/testing';
 import Redis from 'ioredis';
 import { SOCKET_ERRORS } from './socket-server';
 import { connectClient, type TestClient } from './testing/test-client';
@@ -36,8 +37,7 @@ if (!redis.available) {
     };
 
     function startChild(jwksUrl: string): Promise<string> {
-      const child = fork(path.join(__dirname, 'testing', 'realtime-child.ts'), [], {
-        execArgv: ['--require', path.join(__dirname, 'testing', 'workspace-register.cjs')],
+      const child = forkTs(path.join(__dirname, 'testing', 'realtime-child.ts'), [], {
         env: {
           PATH: process.env.PATH,
           PORT: '0',
@@ -49,7 +49,6 @@ if (!redis.available) {
           SOCKET_AUTH_TIMEOUT_MS: '500',
           LOG_LEVEL: 'warn',
         },
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       children.push(child);
       return new Promise((resolve, reject) => {

@@ -1,9 +1,10 @@
 /** startRealtime on a server the caller owns, and the configuration. */
 import { createServer } from 'node:http';
 import { SOCKET_EVENTS } from '@dv/contracts';
-import { ConfigError, createInProcessBus, createLogger, createTestIssuer } from '@dv/kit';
+import { ConfigError, createInProcessBus, createLogger } from '@dv/kit';
+import { createTestIssuer } from '@dv/kit/testing';
 import { loadRealtimeConfig } from './config';
-import { startRealtime } from './service';
+import { startRealtime } from './app';
 import { connectClient } from './testing/test-client';
 
 it("serves sockets on the caller's HTTP server and leaves that server running when closed", async () => {

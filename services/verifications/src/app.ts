@@ -1,79 +1,213 @@
 /**
- * The verifications service as a Fastify instance: kit defaults (error envelope, probes, zod schemas), bearer
- * token authentication on every route, and the routes of the engine's services. Tests build it with a
- * temporary store and a test issuer's keys; `startVerifications` builds it from the configuration.
+ * The verifications service, defined for the kit's host (which brings the store, the bus, the outbox relay, token
+ * verification, the probes and graceful shutdown): the clearinghouse (a real one when CLEARINGHOUSE_URL is set,
+ * else the sandbox), the verification engine over the store (the stores, the source job handlers, the job runner,
+ * the verification and plan library services) and its routes. Once the app is ready the job runner resumes what
+ * the store holds and the portal results consumer reads the portals service's answers from the bus; closing stops
+ * both, after the listener stopped and before the outbox is drained and the store closes. `startVerifications`
+ * starts it beside others (standalone), main.ts as its own process, the test harness in-process.
  */
+import { TOPICS } from '@dv/contracts';
 import {
-  authPlugin,
-  buildServer,
-  createTokenVerifier,
-  type KeySource,
-  type Logger,
-  type OfficeBelongsToOrg,
+  defineService,
+  startService,
+  type RunningService,
   type Server,
-  type TokenVerifier,
+  type ServiceContext,
+  type StartOptions,
+  type Subscription,
 } from '@dv/kit';
+import { auditLog, type AuditLog } from './audit/audit.store';
 import { carrierRoutes } from './carriers/carriers.routes';
-import type { VerificationsConfig } from './config';
-import type { VerificationEngine } from './engine';
+import { clearinghouseJobHandler } from './clearinghouse-source/clearinghouse-job';
+import { type Clearinghouse } from './clearinghouse/clearinghouse';
+import { HttpClearinghouse } from './clearinghouse/http-clearinghouse';
+import { createSandboxClearinghouse } from './clearinghouse/sandbox';
+import {
+  clearinghouseSettings,
+  DEFAULT_JOB_CONCURRENCY,
+  DEFAULT_PORTAL_RESULT_TIMEOUT_MS,
+  providerSettings,
+  VerificationsEnv,
+  type VerificationsConfig,
+} from './config';
+import { PORTAL_RESULTS_GROUP } from './events';
+import { jobCompletion, type JobCompletion } from './jobs/job-completion';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { jobStore, type JobStore } from './jobs/jobs.store';
 import { x271PreviewRoutes } from './management/x271-preview.routes';
 import { pdfRoutes } from './pdf/pdf.routes';
 import { planRoutes } from './plans/plans.routes';
+import { planLibrary, type PlanLibrary } from './plans/plans.service';
+import { planLibraryStore } from './plans/plans.store';
+import { portalJobHandler } from './portal-source/portal-job';
+import { portalResultsConsumer } from './portal-source/portal-results';
 import { sourceRoutes } from './sources/sources.routes';
+import { prepareVerificationsStore } from './store-setup';
 import { verificationRoutes } from './verifications/verifications.routes';
+import { verificationService, type VerificationService } from './verifications/verifications.service';
+import { verificationStore, type VerificationStore } from './verifications/verifications.store';
 
 /** Tickets and edits are small JSON; the 271 preview route sets its own larger limit. */
 const BODY_LIMIT_BYTES = 256 * 1024;
+/** A run holds its job for the clearinghouse's timeout and this margin; a process that died frees it after that. */
+const LEASE_MARGIN_MS = 30_000;
 
-export interface VerificationsAppDeps {
-  readonly config: Pick<VerificationsConfig, 'oidcIssuer' | 'oidcAudience' | 'oidcJwksUrl'>;
-  readonly engine: VerificationEngine;
-  /** Readiness of the store the engine uses. */
-  readonly storeReady: () => Promise<void>;
-  /** The identity provider's keys; default OIDC_JWKS_URL. */
-  readonly keys?: KeySource;
-  readonly verifier?: TokenVerifier;
-  /** Lets company users name any office of their organization; without it, only offices their token lists. */
-  readonly officeBelongsToOrg?: OfficeBelongsToOrg;
-  /** The sandbox clearinghouse answers: GET /api/verifications/sandbox/patients lists its patients. */
-  readonly sandbox?: boolean;
-  readonly logger?: Logger;
-  readonly now?: () => Date;
+/** What a caller (a test) may hand the service instead of what the configuration selects. */
+export interface VerificationsOptions {
+  /** Replaces the clearinghouse the configuration selects (a test double; never counted as the sandbox). */
+  readonly clearinghouse?: Clearinghouse;
+  /** How often the job runner looks for due, abandoned and overdue jobs; default the runner's. */
+  readonly sweepIntervalMs?: number;
+  /** Wait before a job's next run after `attempt` transient failures; default the runner's backoff. */
+  readonly retryDelayMs?: (attempt: number) => number;
+  /** False: the job runner and the portal results consumer stay stopped (jobs wait for the next start). */
+  readonly runJobs?: boolean;
 }
 
-export async function buildVerificationsApp(deps: VerificationsAppDeps): Promise<Server> {
-  const { config, engine } = deps;
-  const app = await buildServer({
-    name: 'verifications',
-    ...(deps.logger ? { logger: deps.logger } : {}),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Clients reach this service through the gateway, which limits rates per client.
-    rateLimit: false,
-  });
-  app.addReadinessCheck('store', deps.storeReady);
+/** The engine's parts over the store: what the routes use, and what tests read and write directly. */
+export interface VerificationEngine {
+  readonly verifications: VerificationService;
+  readonly library: PlanLibrary;
+  readonly runner: JobRunner;
+  readonly completion: JobCompletion;
+  readonly audit: AuditLog;
+  readonly stores: { readonly verifications: VerificationStore; readonly jobs: JobStore };
+}
 
-  await app.register(authPlugin, {
-    verifier:
-      deps.verifier ??
-      createTokenVerifier({
-        issuer: config.oidcIssuer,
-        audience: config.oidcAudience,
-        keys: deps.keys ?? { jwksUri: config.oidcJwksUrl },
+/** What the running service answers besides its URL. */
+export interface VerificationsRunning {
+  /** Whether eligibility goes to the sandbox clearinghouse (the UI shows a 'sandbox' badge). */
+  readonly sandboxClearinghouse: boolean;
+}
+
+/** What the build answers: the running service's answer and, for the test harness, the engine. */
+export interface VerificationsBuilt extends VerificationsRunning {
+  readonly engine: VerificationEngine;
+}
+
+export type StartVerificationsOptions = StartOptions<VerificationsConfig, VerificationsOptions>;
+export type RunningVerifications = RunningService<VerificationsRunning>;
+
+/** The configured clearinghouse: never the sandbox when a real one is configured. */
+export function clearinghouseFor(config: VerificationsConfig): { clearinghouse: Clearinghouse; sandbox: boolean } {
+  const settings = clearinghouseSettings(config);
+  if (settings.url !== undefined) {
+    if (settings.apiKey === undefined) throw new Error('A clearinghouse URL needs an API key');
+    return {
+      clearinghouse: new HttpClearinghouse({
+        url: settings.url,
+        apiKey: settings.apiKey,
+        authHeader: settings.authHeader,
+        authScheme: settings.authScheme,
+        timeoutMs: settings.timeoutMs,
       }),
-    ...(deps.officeBelongsToOrg ? { officeBelongsToOrg: deps.officeBelongsToOrg } : {}),
+      sandbox: false,
+    };
+  }
+  return { clearinghouse: createSandboxClearinghouse({ latencyMs: settings.sandboxLatencyMs }), sandbox: true };
+}
+
+/** The stores, the source job handlers, the job runner and the services, wired once over the prepared store. */
+function verificationEngine(
+  { config, store, outbox, logger, now }: ServiceContext<VerificationsConfig>,
+  clearinghouse: Clearinghouse,
+  options: Partial<VerificationsOptions>,
+): VerificationEngine {
+  const settings = clearinghouseSettings(config);
+  const portalResultTimeoutMs = config.portalResultTimeoutMs ?? DEFAULT_PORTAL_RESULT_TIMEOUT_MS;
+  const verifications = verificationStore(store);
+  const jobs = jobStore(store);
+  const audit = auditLog(store, now);
+  const library = planLibrary(planLibraryStore(store));
+  const completion = jobCompletion({ jobs, verifications, outbox, audit, library, now, logger });
+
+  const runner = createJobRunner({
+    store,
+    jobs,
+    completion,
+    outbox,
+    handlers: {
+      clearinghouse: clearinghouseJobHandler({
+        clearinghouse,
+        verifications,
+        provider: providerSettings(config),
+        timeoutMs: settings.timeoutMs,
+        now,
+      }),
+      portal: portalJobHandler({ store, jobs, verifications, outbox, resultTimeoutMs: portalResultTimeoutMs, now }),
+    },
+    concurrency: config.jobConcurrency ?? DEFAULT_JOB_CONCURRENCY,
+    leaseMs: settings.timeoutMs + LEASE_MARGIN_MS,
+    overdueReason: `The portals service did not answer within ${Math.round(portalResultTimeoutMs / 100) / 10} s`,
+    now: () => now().getTime(),
+    ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
+    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+    logger,
   });
 
-  // Answers to signed-in users are theirs alone (and carry patient data).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.actor) void reply.header('cache-control', 'private, no-store');
-    done(null, payload);
+  const service = verificationService({
+    store,
+    verifications,
+    jobs,
+    audit,
+    library,
+    outbox,
+    startJobs: (ids) => runner.enqueue(ids),
+    clearinghouseName: settings.name,
+    now,
+    logger,
   });
+  return { verifications: service, library, runner, completion, audit, stores: { verifications, jobs } };
+}
 
+function verificationsRoutes(app: Server, engine: VerificationEngine, { sandbox, now }: { sandbox: boolean; now: () => Date }): void {
   carrierRoutes(app);
-  verificationRoutes(app, { verifications: engine.verifications, sandbox: deps.sandbox ?? false });
+  verificationRoutes(app, { verifications: engine.verifications, sandbox });
   pdfRoutes(app, { verifications: engine.verifications });
   planRoutes(app, { library: engine.library });
   sourceRoutes(app, { verifications: engine.stores.verifications, jobs: engine.stores.jobs, audit: engine.audit });
-  x271PreviewRoutes(app, { now: deps.now ?? (() => new Date()) });
-  return app;
+  x271PreviewRoutes(app, { now });
+}
+
+/**
+ * Once the app is ready: the portals service's answers from the bus, and the jobs the store holds resumed. Stopped
+ * with the service, before the host drains the outbox (what the runner wrote is still published).
+ */
+function runJobs(app: Server, context: ServiceContext<VerificationsConfig>, engine: VerificationEngine): void {
+  const { store, bus, logger, now } = context;
+  const { runner, completion, stores } = engine;
+  let subscription: Subscription | undefined;
+  app.addHook('onReady', async () => {
+    subscription = await bus.subscribe(
+      TOPICS.portalDataResults,
+      PORTAL_RESULTS_GROUP,
+      portalResultsConsumer({ store, jobs: stores.jobs, verifications: stores.verifications, completion, now, logger }),
+    );
+    await runner.start();
+  });
+  context.closeWith(async () => {
+    await runner.stop();
+    await subscription?.close();
+  });
+}
+
+export const verificationsService = defineService<VerificationsConfig, VerificationsOptions, VerificationsBuilt>({
+  name: 'verifications',
+  env: VerificationsEnv,
+  prepareStore: (store) => prepareVerificationsStore(store),
+  // Clients reach this service through the gateway, which limits rates per client (the host's default).
+  http: { bodyLimit: BODY_LIMIT_BYTES },
+  build(app, context, options) {
+    const chosen = options.clearinghouse ? { clearinghouse: options.clearinghouse, sandbox: false } : clearinghouseFor(context.config);
+    if (chosen.sandbox) context.logger.info('eligibility goes to the sandbox clearinghouse (simulated payers)');
+    const engine = verificationEngine(context, chosen.clearinghouse, options);
+    verificationsRoutes(app, engine, { sandbox: chosen.sandbox, now: context.now });
+    if (options.runJobs !== false) runJobs(app, context, engine);
+    return { sandboxClearinghouse: chosen.sandbox, engine };
+  },
+});
+
+export function startVerifications(options: StartVerificationsOptions): Promise<RunningVerifications> {
+  return startService(verificationsService, options);
 }

@@ -43,3 +43,17 @@ it('names every bad variable, never a value', () => {
   const variables = (error as ConfigError).problems.map((problem) => problem.variable);
   expect(variables).toEqual(expect.arrayContaining(['PROVIDER_NPI', 'JOB_CONCURRENCY', 'CLEARINGHOUSE_API_KEY']));
 });
+
+it('finds the identity provider keys through OIDC_ISSUER when OIDC_JWKS_URL is not set', () => {
+  const { OIDC_ISSUER, OIDC_AUDIENCE } = REQUIRED;
+  const config = loadVerificationsConfig({ OIDC_ISSUER, OIDC_AUDIENCE });
+  expect(config).toMatchObject({ oidcIssuer: OIDC_ISSUER, oidcAudience: OIDC_AUDIENCE });
+  expect(config.oidcJwksUrl).toBeUndefined();
+});
+
+it('takes the offices directory with its internal token, never one without the other', () => {
+  const directory = { OFFICES_URL: 'http://offices:8081', INTERNAL_API_TOKEN: 'internal-token-0123456789' };
+  expect(loadVerificationsConfig({ ...REQUIRED, ...directory })).toMatchObject({ officesUrl: 'http://offices:8081', internalApiToken: directory.INTERNAL_API_TOKEN });
+  expect(() => loadVerificationsConfig({ ...REQUIRED, OFFICES_URL: directory.OFFICES_URL })).toThrow(/INTERNAL_API_TOKEN/);
+  expect(() => loadVerificationsConfig({ ...REQUIRED, INTERNAL_API_TOKEN: directory.INTERNAL_API_TOKEN })).toThrow(/OFFICES_URL/);
+});

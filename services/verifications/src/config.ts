@@ -1,12 +1,8 @@
-/** The environment of the verifications service, validated once at start-up. */
-import path from 'node:path';
-import { envList, envPort, loadConfig, type Environment } from '@dv/kit';
+/** The environment of the verifications service: the kit's fields, the offices directory and its own, validated once at start-up. */
+import { directoryServiceConfigOf, directoryServiceEnv, httpUrl, loadConfig, type DirectoryServiceConfig, type Environment } from '@dv/kit';
 import { z } from 'zod';
 
-const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).max(86_400_000).default(fallback);
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** The clearinghouse the clearinghouse source talks to; without a URL the sandbox clearinghouse answers. */
 export interface ClearinghouseConfig {
@@ -31,21 +27,12 @@ export interface ProviderConfig {
   readonly taxId?: string;
 }
 
-export interface VerificationsConfig {
-  /** 0 picks a free port. */
-  readonly port: number;
-  readonly host: string;
-  /** Absolute; the embedded store uses `{dataDir}/verifications`. */
-  readonly dataDir: string;
-  readonly mongodbUri?: string;
-  readonly kafkaBrokers?: readonly string[];
-  readonly oidcIssuer: string;
-  readonly oidcAudience: string;
-  readonly oidcJwksUrl: string;
-  /** With the internal token: company users may name any office of their organization (asked of the offices service). */
-  readonly officesUrl?: string;
-  readonly internalApiToken?: string;
-  readonly logLevel?: LogLevel;
+/**
+ * What the service runs with; main.ts reads it from the environment, a runner (standalone) hands it over. The
+ * embedded store lives in `{dataDir}/verifications`. With the offices directory, a company user may name any office
+ * of their organization; without it, only the offices their token lists.
+ */
+export interface VerificationsConfig extends DirectoryServiceConfig {
   readonly clearinghouse?: Partial<ClearinghouseConfig>;
   readonly provider?: Partial<ProviderConfig>;
   /** Source jobs run at once by this process. */
@@ -68,20 +55,9 @@ export const DEFAULT_PROVIDER: ProviderConfig = { npi: '1234567893', name: 'VERI
 export const DEFAULT_JOB_CONCURRENCY = 8;
 export const DEFAULT_PORTAL_RESULT_TIMEOUT_MS = 120_000;
 
-export const VerificationsEnv = z
-  .object({
-    PORT: envPort.default(8085),
-    /** Loopback by default: the service sits behind the gateway. A container sets 0.0.0.0. */
-    HOST: z.string().min(1).default('127.0.0.1'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must be a mongodb:// URI' }).optional(),
-    KAFKA_BROKERS: envList.pipe(z.array(z.string().min(1)).min(1)).optional(),
-    OIDC_ISSUER: httpUrl(),
-    OIDC_AUDIENCE: z.string().min(1),
-    OIDC_JWKS_URL: httpUrl(),
-    OFFICES_URL: httpUrl().optional(),
-    INTERNAL_API_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+export const VerificationsEnv = directoryServiceEnv(
+  { port: 8085 },
+  {
     /** A real clearinghouse; unset: the sandbox clearinghouse. */
     CLEARINGHOUSE_URL: httpUrl().optional(),
     CLEARINGHOUSE_API_KEY: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
@@ -104,28 +80,15 @@ export const VerificationsEnv = z
       .optional(),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_JOB_CONCURRENCY),
     PORTAL_RESULT_TIMEOUT_MS: milliseconds(DEFAULT_PORTAL_RESULT_TIMEOUT_MS),
-  })
-  .refine((env) => (env.OFFICES_URL === undefined) === (env.INTERNAL_API_TOKEN === undefined), {
-    error: 'OFFICES_URL and INTERNAL_API_TOKEN go together',
-    path: ['OFFICES_URL'],
-  })
+  },
+)
   .refine((env) => env.CLEARINGHOUSE_URL === undefined || env.CLEARINGHOUSE_API_KEY !== undefined, {
     error: 'CLEARINGHOUSE_URL needs CLEARINGHOUSE_API_KEY',
     path: ['CLEARINGHOUSE_API_KEY'],
   })
   .transform(
     (env): VerificationsConfig => ({
-      port: env.PORT,
-      host: env.HOST,
-      dataDir: path.resolve(env.DATA_DIR),
-      mongodbUri: env.MONGODB_URI,
-      kafkaBrokers: env.KAFKA_BROKERS,
-      oidcIssuer: env.OIDC_ISSUER,
-      oidcAudience: env.OIDC_AUDIENCE,
-      oidcJwksUrl: env.OIDC_JWKS_URL,
-      officesUrl: env.OFFICES_URL,
-      internalApiToken: env.INTERNAL_API_TOKEN,
-      logLevel: env.LOG_LEVEL,
+      ...directoryServiceConfigOf(env),
       clearinghouse: {
         url: env.CLEARINGHOUSE_URL,
         apiKey: env.CLEARINGHOUSE_API_KEY,

@@ -1,20 +1,25 @@
 // @dv/verifications: tickets, source jobs (clearinghouse 270/271, portal data), scoring, readiness, plan library.
 
-export { buildVerificationsApp, type VerificationsAppDeps } from './app';
+export {
+  clearinghouseFor,
+  startVerifications,
+  verificationsService,
+  type RunningVerifications,
+  type StartVerificationsOptions,
+  type VerificationsOptions,
+  type VerificationsRunning,
+} from './app';
 export {
   loadVerificationsConfig,
   VerificationsEnv,
   type ClearinghouseConfig,
-  type LogLevel,
   type ProviderConfig,
   type VerificationsConfig,
 } from './config';
-export { createVerificationEngine, type VerificationEngine, type VerificationEngineOptions } from './engine';
-export { clearinghouseFor, startVerifications, type RunningVerifications, type StartVerificationsOptions } from './service';
 export { prepareVerificationsStore } from './store-setup';
 export { CARRIER_CATALOGUE, catalogueCarrier } from './carriers/carrier-catalogue';
-export { HttpClearinghouse, ClearinghouseError, type HttpClearinghouseOptions } from './clearinghouse-source/http-clearinghouse';
-export { type Clearinghouse } from './clearinghouse/clearinghouse';
+export { HttpClearinghouse, type HttpClearinghouseOptions } from './clearinghouse/http-clearinghouse';
+export { ClearinghouseError, type Clearinghouse } from './clearinghouse/clearinghouse';
 export { createSandboxClearinghouse } from './clearinghouse/sandbox';
 export { SANDBOX_MEMBERS, sandboxPatientInfo, type SandboxMember } from './clearinghouse/sandbox-members';
 export { mapPortalData, type MappedPortalData } from './portal-source/map-portal-data';

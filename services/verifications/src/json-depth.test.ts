@@ -5,7 +5,7 @@
  * takes free-form JSON and where it does not: past the limit a 400 naming it, never a 500.
  */
 import { JSON_MAX_DEPTH, JSON_TOO_DEEP_MESSAGE } from '@dv/contracts';
-import { nestedJsonCases } from '@dv/kit';
+import { nestedJsonCases } from '@dv/kit/testing';
 import fc from 'fast-check';
 import { createHarness, type Harness, type UserName } from './testing/harness';
 

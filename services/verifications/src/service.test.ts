@@ -7,11 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PortalCredential, type VerificationDetail } from '@dv/contracts';
-import { createInProcessBus, createLogger, createTestIssuer, waitFor, type EventBus, type TestIssuer } from '@dv/kit';
-import { loadPortalsConfig, startPortals, type RunningPortals } from '@dv/portals';
+import { createInProcessBus, createLogger, type EventBus } from '@dv/kit';
+import { createTestIssuer, waitFor, type TestIssuer } from '@dv/kit/testing';
+import { type RunningPortals } from '@dv/portals';
+import { startVerifications } from './app';
 import { sandboxMember, sandboxPatientInfo } from './clearinghouse/sandbox-members';
-import { type VerificationsConfig } from './config';
-import { startVerifications } from './service';
+import { loadVerificationsConfig, type VerificationsConfig } from './config';
+import { startPortalsBeside } from './testing/harness';
 
 let dir: string;
 let issuer: TestIssuer;
@@ -25,31 +27,15 @@ const MANAGER = { sub: 'user-manager', org: 'org-a', roles: ['staffmanager'], al
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'verifications-service-'));
   issuer = await createTestIssuer();
-  const jwksUrl = await issuer.serveJwks();
-  config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: dir,
-    oidcIssuer: issuer.issuer,
-    oidcAudience: issuer.audience,
-    oidcJwksUrl: 'http://127.0.0.1:9/unused',
-    clearinghouse: { sandboxLatencyMs: 5 },
-  };
-  bus = createInProcessBus({ logger });
-  portals = await startPortals({
-    config: loadPortalsConfig({
-      PORT: '0',
-      DATA_DIR: dir,
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_AUDIENCE: issuer.audience,
-      OIDC_JWKS_URL: jwksUrl,
-      SANDBOX_LOGIN_DELAY_MS: '20',
-      SANDBOX_MFA_DELAY_MS: '50',
-      LOG_LEVEL: 'silent',
-    }),
-    bus,
-    logger,
+  config = loadVerificationsConfig({
+    PORT: '0',
+    DATA_DIR: dir,
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_AUDIENCE: issuer.audience,
+    SANDBOX_CLEARINGHOUSE_LATENCY_MS: '5',
   });
+  bus = createInProcessBus({ logger });
+  portals = await startPortalsBeside(dir, bus, issuer);
 });
 afterAll(async () => {
   await portals.close();

@@ -1,6 +1,5 @@
 import { BugReportListQuery, BugReportPatch, ManagedBugReport, pageOf } from '@dv/contracts';
-import { requireActor, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, requireActor, type Server } from '@dv/kit';
 import { bugManagersOnly } from './access';
 import type { ManagementService } from './management.service';
 

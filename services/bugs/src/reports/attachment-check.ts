@@ -13,10 +13,10 @@ import {
   MESSAGES,
   type BugAttachmentMime,
 } from '@dv/contracts';
+import { invalidField } from '@dv/kit';
 // The core entry: detection from bytes only. (The package's root entry adds file-system helpers and is
 // exported for the 'node' condition with 'import' only, which CommonJS resolvers such as Jest's do not match.)
 import { fileTypeFromBuffer } from 'file-type/core';
-import { invalidField } from '../invalid-field';
 
 export interface CheckedAttachment {
   readonly bytes: Buffer;

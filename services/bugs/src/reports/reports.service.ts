@@ -6,10 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BugReportCreated, BugReportSubmission } from '@dv/contracts';
-import type { Actor, Logger, Outbox, Store } from '@dv/kit';
+import { invalidField, type Actor, type Logger, type Outbox, type Store } from '@dv/kit';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import { bugReportedMessage } from '../events';
-import { invalidField } from '../invalid-field';
 import { checkAttachment, type CheckedAttachment } from './attachment-check';
 import { pagePathOf } from './page-path';
 import type { BugReportDocument, BugReportStore } from './reports.store';

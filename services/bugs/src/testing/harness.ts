@@ -1,59 +1,24 @@
 /**
- * Test support: the bugs app on a real embedded store and real attachment files in a temporary folder, a real
- * in-process bus fed by the outbox relay, access tokens signed by a test issuer, and a clock tests can set.
- * Two organizations: org-a (offices office-a1, office-a2) and org-b (office-b1).
+ * Test support: the bugs service built in-process by the kit's harness (a real embedded store and real attachment
+ * files under DATA_DIR/bugs/attachments in a temporary folder, a real in-process bus fed by the outbox relay,
+ * tokens of a test issuer), and a clock tests can set. The kit's test tenants: org-a (offices office-a1, office-a2)
+ * and org-b (office-b1), and their users.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  createInProcessBus,
-  createLogger,
-  createOutboxRelay,
-  createTestIssuer,
-  openNedbStore,
-  waitFor,
-  type BusEvent,
-  type EventBus,
-  type OfficeBelongsToOrg,
-  type Outbox,
-  type OutboxRelay,
-  type Server,
-  type Store,
-  type TestIssuer,
-} from '@dv/kit';
-import { buildBugsApp } from '../app';
+import { type BusEvent, type Outbox, type Server } from '@dv/kit';
+import { createServiceHarness, TEST_USERS, testOfficeBelongsToOrg, type ServiceHarness } from '@dv/kit/testing';
+import { bugsService } from '../app';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import { fileAttachments } from '../attachments/file-attachments';
-import { prepareBugsStore } from '../store-setup';
+import { type BugsConfig } from '../config';
 
 export type Response = Awaited<ReturnType<Server['inject']>>;
 
-const OFFICES: Record<string, string> = { 'office-a1': 'org-a', 'office-a2': 'org-a', 'office-b1': 'org-b' };
-
 /** Where an office belongs, as the offices service would answer. */
-export const officeBelongsToOrg: OfficeBelongsToOrg = (officeId, orgId) => Promise.resolve(OFFICES[officeId] === orgId);
+export const officeBelongsToOrg = testOfficeBelongsToOrg;
 
 /** Users by name: claims as the identity provider issues them. */
-export const USERS = {
-  staff: { sub: 'user-staff', email: 'staff@a.test', org: 'org-a', roles: ['staff'], allowedOfficeIds: ['office-a1'] },
-  staffmanager: {
-    sub: 'user-manager',
-    email: 'manager@a.test',
-    org: 'org-a',
-    roles: { 'office-a1': ['staffmanager'], 'office-a2': ['staff'] },
-    allowedOfficeIds: ['office-a1', 'office-a2'],
-  },
-  groupmanager: { sub: 'user-gm', org: 'org-a', roles: ['groupmanager'], allowedOfficeIds: ['office-a1', 'office-a2'] },
-  groupmember: { sub: 'user-member', org: 'org-a', roles: ['groupmember'], allowedOfficeIds: ['office-a1'] },
-  doregistration: { sub: 'user-registering', org: 'org-a', roles: ['doregistration'], allowedOfficeIds: [] },
-  agent: { sub: 'user-agent', email: 'agent@a.test', org: 'org-a', roles: ['agent'], allowedOfficeIds: [] },
-  admin: { sub: 'user-admin', email: 'admin@a.test', org: 'org-a', roles: ['admin'], allowedOfficeIds: [] },
-  superadministrator: { sub: 'user-super', email: 'super@a.test', org: 'org-a', roles: ['superadministrator'], allowedOfficeIds: [] },
-  goduser: { sub: 'user-god', email: 'god@a.test', org: 'org-a', roles: ['goduser'], allowedOfficeIds: [] },
-  adminB: { sub: 'user-admin-b', email: 'admin@b.test', org: 'org-b', roles: ['admin'], allowedOfficeIds: [] },
-  staffB: { sub: 'user-staff-b', email: 'staff@b.test', org: 'org-b', roles: ['staff'], allowedOfficeIds: ['office-b1'] },
-} as const;
+export const USERS = TEST_USERS;
 export type UserName = keyof typeof USERS;
 
 export interface CallOptions {
@@ -64,12 +29,7 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
 }
 
-export interface Harness {
-  readonly app: Server;
-  readonly store: Store;
-  readonly bus: EventBus;
-  readonly relay: OutboxRelay;
-  readonly issuer: TestIssuer;
+export interface Harness extends Pick<ServiceHarness<BugsConfig, object>, 'app' | 'store' | 'bus' | 'relay' | 'issuer' | 'close'> {
   readonly attachments: AttachmentStore;
   /** The attachment files' folder. */
   readonly attachmentsDir: string;
@@ -79,7 +39,6 @@ export interface Harness {
   call(method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, options?: CallOptions): Promise<Response>;
   /** Events of the topic from the bus (the in-process bus replays what was published before subscribing). */
   collect(topic: string): Promise<{ events: BusEvent[]; waitFor(type: string, key: string): Promise<BusEvent> }>;
-  close(): Promise<void>;
 }
 
 export interface HarnessOptions {
@@ -87,80 +46,31 @@ export interface HarnessOptions {
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'bugs-test-'));
-  const store = await openNedbStore({ dir: path.join(dir, 'store'), compactionIntervalMs: 0 });
-  await prepareBugsStore(store);
-  const attachmentsDir = path.join(dir, 'attachments');
-  const attachments = fileAttachments(attachmentsDir);
-  const issuer = await createTestIssuer({ issuer: 'https://id.bugs.test/', audience: 'https://api.bugs.test' });
-  const logger = createLogger({ name: 'bugs-test', level: 'silent' });
-  const bus = createInProcessBus({ logger });
-  const relay = createOutboxRelay({ store, bus, pollIntervalMs: 10, logger });
-  await relay.start();
   const clock = { now: new Date('2024-05-01T10:00:00.000Z') };
-  const app = await buildBugsApp({
-    config: { oidcIssuer: issuer.issuer, oidcAudience: issuer.audience, oidcJwksUrl: 'http://127.0.0.1:9/unused' },
-    store,
-    attachments,
-    keys: { jwks: issuer.jwks },
+  const harness = await createServiceHarness(bugsService, {
+    issuer: { issuer: 'https://id.bugs.test/', audience: 'https://api.bugs.test' },
     officeBelongsToOrg,
-    logger,
     now: () => clock.now,
     ...(options.outbox ? { outbox: options.outbox } : {}),
   });
-  await app.ready();
-
-  const subscriptions: { close(): Promise<void> }[] = [];
-  let groups = 0;
-  const token = (user: UserName) => issuer.sign({ ...USERS[user] });
+  // The service's own default: files under DATA_DIR/bugs/attachments.
+  const attachmentsDir = path.join(harness.dir, 'bugs', 'attachments');
+  const token = (user: UserName) => harness.sign({ ...USERS[user] });
 
   return {
-    app,
-    store,
-    bus,
-    relay,
-    issuer,
-    attachments,
+    ...harness,
+    attachments: fileAttachments(attachmentsDir),
     attachmentsDir,
     clock,
     token,
     async call(method, url, { as = 'admin', office, body, headers = {} } = {}) {
-      return app.inject({
-        method,
-        url,
-        headers: {
-          ...(as ? { authorization: `Bearer ${await token(as)}` } : {}),
-          ...(office ? { 'connected-dental-office': office } : {}),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      return harness.call(method, url, {
+        token: as ? await token(as) : null,
+        headers: { ...(office ? { 'connected-dental-office': office } : {}), ...headers },
+        body,
       });
     },
-    async collect(topic) {
-      const events: BusEvent[] = [];
-      groups += 1;
-      subscriptions.push(
-        await bus.subscribe(topic, `test-${groups}`, (event) => {
-          events.push(event);
-          return Promise.resolve();
-        }),
-      );
-      return {
-        events,
-        async waitFor(type, key) {
-          const find = () => events.find((event) => event.type === type && event.key === key);
-          await waitFor(() => find() !== undefined, `${type} for ${key} on ${topic}`);
-          return find() as BusEvent;
-        },
-      };
-    },
-    async close() {
-      for (const subscription of subscriptions) await subscription.close();
-      await app.close();
-      await relay.stop();
-      await bus.close();
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+    // Reports carry the time of the test's clock, not the wall clock's: every event of the topic counts.
+    collect: (topic) => harness.collect(topic, { replayed: true }),
   };
 }

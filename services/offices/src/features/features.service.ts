@@ -11,10 +11,9 @@ import {
   type FeatureFlagPatch,
   type FeatureFlagType,
 } from '@dv/contracts';
-import { NotFound, type Actor, type Outbox, type Store, type Transaction } from '@dv/kit';
+import { invalidField, NotFound, type Actor, type Outbox, type Store, type Transaction } from '@dv/kit';
 import { assertCanManageFeatureFlags } from '../access';
 import { recordEvent } from '../events';
-import { invalidField } from '../invalid-field';
 import { DEFAULT_FEATURE_FLAGS } from './default-flags';
 import { featureFlagRecords, type FeatureFlagDocument } from './features.store';
 

@@ -1,6 +1,5 @@
 import { GroupOfficeInput, GroupPatch, ManagedGroup, ManagementListQuery, NewGroupInput, pageOf } from '@dv/contracts';
-import { requireActor, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, requireActor, type Server } from '@dv/kit';
 import { type GroupService } from './groups.service';
 
 const GroupOfficeParams = IdParams.extend({ officeId: IdParams.shape.id });

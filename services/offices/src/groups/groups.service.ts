@@ -9,11 +9,10 @@ import {
   type NewGroupInput,
   type Page,
 } from '@dv/contracts';
-import { Conflict, DuplicateKey, NotFound, type Actor, type Outbox, type Store, type Transaction } from '@dv/kit';
+import { Conflict, DuplicateKey, invalidField, NotFound, type Actor, type Outbox, type Store, type Transaction } from '@dv/kit';
 import { randomUUID } from 'node:crypto';
 import { assertCanReadManagement, assertCanWriteManagement } from '../access';
 import { recordEvent } from '../events';
-import { invalidField } from '../invalid-field';
 import { OFFICE_NOT_FOUND, toManagedOffice } from '../offices/offices.service';
 import { officeRecords } from '../offices/offices.store';
 import { listPage } from '../paging';

@@ -4,8 +4,7 @@
  * before it knows the user) and require the shared internal token instead.
  */
 import { OfficeOwnership, OrganizationResolveQuery, OrganizationSummary } from '@dv/contracts';
-import { NotFound, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, NotFound, type Server } from '@dv/kit';
 import { type OfficeService } from '../offices/offices.service';
 import { type OrganizationService } from '../organizations/organizations.service';
 import { requireInternalToken } from './internal-token';

@@ -1,6 +1,5 @@
 import { DentalOfficeDetail, UserOfficeSettingsReply } from '@dv/contracts';
-import { requireActor, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, requireActor, type Server } from '@dv/kit';
 import { type OfficeService } from './offices.service';
 
 /** The SPA's office calls (SPEC section 7): any signed-in user, for the offices they may act for. */

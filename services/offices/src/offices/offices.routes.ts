@@ -7,8 +7,7 @@ import {
   OfficeSettingsPatch,
   pageOf,
 } from '@dv/contracts';
-import { requireActor, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, requireActor, type Server } from '@dv/kit';
 import { type OfficeService } from './offices.service';
 
 /** /api/management/offices: role rules in access.ts, applied by the service. */

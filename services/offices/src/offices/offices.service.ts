@@ -14,7 +14,7 @@ import {
   type OfficeSettingsPatch,
   type Page,
 } from '@dv/contracts';
-import { Forbidden, NotFound, type Actor, type Outbox, type Store } from '@dv/kit';
+import { Forbidden, invalidField, NotFound, type Actor, type Outbox, type Store } from '@dv/kit';
 import { randomUUID } from 'node:crypto';
 import {
   MANAGER_EDITABLE_SETTINGS,
@@ -25,7 +25,6 @@ import {
 } from '../access';
 import { recordEvent } from '../events';
 import { groupRecords } from '../groups/groups.store';
-import { invalidField } from '../invalid-field';
 import { listPage } from '../paging';
 import {
   officeNameKey,

@@ -1,6 +1,5 @@
 import { ManagedUser, ManagementListQuery, NewUserInput, UserPatch, pageOf } from '@dv/contracts';
-import { requireActor, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, requireActor, type Server } from '@dv/kit';
 import { type UserService } from './users.service';
 
 /** /api/management/users: role rules in access.ts and users.service.ts. */

@@ -20,12 +20,11 @@ import {
   type Role,
   type UserPatch,
 } from '@dv/contracts';
-import { Conflict, DuplicateKey, Forbidden, NotFound, type Actor, type Outbox, type Store, type Transaction } from '@dv/kit';
+import { Conflict, DuplicateKey, Forbidden, invalidField, NotFound, type Actor, type Outbox, type Store, type Transaction } from '@dv/kit';
 import { randomUUID } from 'node:crypto';
 import { assertCanReadManagement, assertCanWriteManagement, isRoleList } from '../access';
 import { recordEvent } from '../events';
 import { groupRecords } from '../groups/groups.store';
-import { invalidField } from '../invalid-field';
 import { officeRecords } from '../offices/offices.store';
 import { listPage } from '../paging';
 import { newUserRefusal, userPatchRefusal } from './user-change-rules';

@@ -10,14 +10,12 @@ import {
   PortalCredentialList,
   PortalCredentialUpdateInput,
 } from '@dv/contracts';
-import { requireActor, type Server } from '@dv/kit';
+import { IdParam, IdParams, requireActor, type Server } from '@dv/kit';
 import { z } from 'zod';
 import { rejectInvalidRequest } from '../validation';
 import { type CredentialService } from './credentials.service';
 
-const Id = z.string().regex(/^[\w.:-]{1,128}$/, { error: 'Not an id' });
-const CredentialParams = z.object({ id: Id });
-const PortalParams = z.object({ portalId: Id });
+const PortalParams = z.object({ portalId: IdParam });
 const Empty = z.object({});
 
 export function credentialRoutes(app: Server, { credentials }: { credentials: CredentialService }): void {
@@ -40,7 +38,7 @@ export function credentialRoutes(app: Server, { credentials }: { credentials: Cr
 
   app.put(
     '/api/portals/credentials/:id',
-    { attachValidation: true, schema: { params: CredentialParams, body: PortalCredentialUpdateInput, response: { 200: PortalCredential } } },
+    { attachValidation: true, schema: { params: IdParams, body: PortalCredentialUpdateInput, response: { 200: PortalCredential } } },
     (request) => {
       rejectInvalidRequest(request);
       return credentials.update(requireActor(request), request.params.id, request.body);
@@ -49,14 +47,14 @@ export function credentialRoutes(app: Server, { credentials }: { credentials: Cr
 
   app.post(
     '/api/portals/credentials/:id',
-    { schema: { params: CredentialParams, response: { 200: PortalCredential, 202: PortalCredential } } },
+    { schema: { params: IdParams, response: { 200: PortalCredential, 202: PortalCredential } } },
     async (request, reply) => {
       const result = await credentials.retry(requireActor(request), request.params.id);
       return reply.status(result.statusCode).send(result.credential);
     },
   );
 
-  app.delete('/api/portals/credentials/:id', { schema: { params: CredentialParams } }, async (request, reply) => {
+  app.delete('/api/portals/credentials/:id', { schema: { params: IdParams } }, async (request, reply) => {
     await credentials.remove(requireActor(request), request.params.id);
     return reply.status(204).send();
   });
@@ -64,7 +62,7 @@ export function credentialRoutes(app: Server, { credentials }: { credentials: Cr
   // The path names the portal (SPEC section 7); the office's credential for that portal is the one answered.
   app.post(
     '/api/portals/credentials/:id/mfa',
-    { attachValidation: true, schema: { params: CredentialParams, body: MfaCodeInput, response: { 200: MfaReply, 201: Empty } } },
+    { attachValidation: true, schema: { params: IdParams, body: MfaCodeInput, response: { 200: MfaReply, 201: Empty } } },
     async (request, reply) => {
       rejectInvalidRequest(request);
       const result = await credentials.submitMfaCode(requireActor(request), request.params.id, request.body.code);

@@ -16,7 +16,7 @@ import {
   type PortalCredentialUpdateInput,
   type PortalProvider,
 } from '@dv/contracts';
-import { Conflict, DuplicateKey, HttpError, Invalid, NotFound, type Actor, type Outbox, type Store } from '@dv/kit';
+import { Conflict, DeadlineExceeded, DuplicateKey, HttpError, Invalid, NotFound, withDeadline, type Actor, type Outbox, type Store } from '@dv/kit';
 import { assertMayEditCredentials, assertMayUseCredentials, officeScope, type OfficeScope } from '../access';
 import { type CredentialSecrets } from '../crypto/credential-secrets';
 import { Secret } from '../crypto/secret';
@@ -87,12 +87,13 @@ function inProgress(names: readonly PortalProvider[], attemptId: string, at: str
   return Object.fromEntries(names.map((name) => [name, { status: 'inProgress', attemptId, updatedAt: at } satisfies ProviderState]));
 }
 
-function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+async function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  try {
+    return await withDeadline(work, ms, 'the login did not end in time');
+  } catch (error) {
+    if (error instanceof DeadlineExceeded) return 'timeout';
+    throw error;
+  }
 }
 
 export function credentialService(deps: CredentialServiceDeps): CredentialService {

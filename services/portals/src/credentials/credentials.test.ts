@@ -4,7 +4,7 @@
  * `portal-credential.changed` events and through GET /api/portals/credentials.
  */
 import { EVENT_TYPES, MESSAGES, PortalCredential, TOPICS } from '@dv/contracts';
-import { settle, waitFor } from '@dv/kit';
+import { settle, waitFor } from '@dv/kit/testing';
 import { SANDBOX_MESSAGES } from '../providers/sandbox';
 import { createHarness, OFFICE_A1, OFFICE_A2, OFFICE_B1, ORG_A, USERS, type CallOptions, type Harness } from '../testing/harness';
 import { CREDENTIAL_MESSAGES } from './credentials.service';

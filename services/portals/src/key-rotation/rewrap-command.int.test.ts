@@ -11,13 +11,14 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PortalCredential } from '@dv/contracts';
-import { createInProcessBus, createLogger, createTestIssuer, INTERNAL_TOKEN_HEADER, openNedbStore, waitFor, type EventBus, type TestIssuer } from '@dv/kit';
+import { createInProcessBus, createLogger, INTERNAL_TOKEN_HEADER, openNedbStore, type EventBus } from '@dv/kit';
+import { createTestIssuer, waitFor, type TestIssuer } from '@dv/kit/testing';
 import { loadPortalsConfig } from '../config';
 import { credentialsIn } from '../credentials/credentials.store';
 import { openPassword } from '../crypto/credential-secrets';
 import { DATA_KEYS_COLLECTION, dataKeys, type DataKeyDocument } from '../crypto/data-keys';
 import { keyringOf, readKeyFile } from '../crypto/keyring';
-import { startPortals, type RunningPortals } from '../service';
+import { startPortals, type RunningPortals } from '../app';
 import { createHarness } from '../testing/harness';
 import { readRotationControl, ROTATION_PATH, rotationControlFile } from './rotation-control';
 

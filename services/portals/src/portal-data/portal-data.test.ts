@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { EVENT_TYPES, PortalCredential, TOPICS, type PayerKey, type PortalDataRequestPayload } from '@dv/contracts';
-import { openNedbStore, settle, waitFor } from '@dv/kit';
+import { openNedbStore } from '@dv/kit';
+import { settle, waitFor } from '@dv/kit/testing';
 import { SANDBOX_MESSAGES, sandboxPatientData } from '../providers/sandbox';
 import { sandboxPortalMember } from '../providers/sandbox-portal-data';
 import { createHarness, OFFICE_A1, OFFICE_A2, OFFICE_B1, ORG_A, ORG_B, USERS, type CallOptions, type Harness, type TestUser } from '../testing/harness';

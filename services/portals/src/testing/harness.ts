@@ -1,8 +1,8 @@
 /**
- * Test support: the portals app on a real embedded store in a temporary folder, a real in-process bus fed by the
- * outbox relay (the app answers portal data requests from it), small sandbox delays, and access tokens signed by a
- * test issuer whose JWKS is served over HTTP on loopback. Everything a canary check needs is captured: every log
- * line, every bus message, every response.
+ * Test support: the portals service built by the kit's harness (a real embedded store in a temporary folder, a
+ * real in-process bus fed by the outbox relay, from which the app answers portal data requests, a test issuer whose
+ * JWKS is served over HTTP on loopback), with small sandbox delays. Everything a canary check needs is captured:
+ * every log line, every bus message, every response.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,28 +17,15 @@ import {
   type PortalDataResultPayload,
   type PortalDataStatus,
 } from '@dv/contracts';
-import {
-  createInProcessBus,
-  createLogger,
-  createOutboxRelay,
-  createTestIssuer,
-  openNedbStore,
-  OUTBOX_COLLECTION,
-  waitFor,
-  type BusEvent,
-  type EventBus,
-  type OutboxRelay,
-  type Server,
-  type SignOptions,
-  type Store,
-  type TestIssuer,
-} from '@dv/kit';
+import { createInProcessBus, createLogger, OUTBOX_COLLECTION, type BusEvent, type EventBus } from '@dv/kit';
+import { createServiceHarness, waitFor, type ServiceHarness, type SignOptions } from '@dv/kit/testing';
 import { type LightMyRequestResponse } from 'fastify';
-import { buildPortalsApp, type PortalsAppDeps } from '../app';
+import { portalsService } from '../app';
+import { type PortalsConfig } from '../config';
 import { createKeyring, generateKeyEncryptionKey, type Keyring } from '../crypto/keyring';
+import { type KeyRotationRoute } from '../keys';
 import { type PortalProviderAdapter } from '../providers/provider';
 import { sandboxProviders } from '../providers/sandbox';
-import { preparePortalsStore } from '../store-setup';
 
 export const ORG_A = 'org-a';
 export const ORG_B = 'org-b';
@@ -92,17 +79,12 @@ export interface HarnessOptions {
   /** A store folder to reuse (a restart); default a new temporary folder. */
   readonly dir?: string;
   /** The in-process key rotation route (off by default, as in an app without an embedded store). */
-  readonly keyRotation?: PortalsAppDeps['keyRotation'];
+  readonly keyRotation?: KeyRotationRoute;
 }
 
-export interface Harness {
-  readonly app: Server;
-  readonly store: Store;
-  readonly bus: EventBus;
-  readonly relay: OutboxRelay;
-  readonly issuer: TestIssuer;
+/** The kit harness's app, store, relay and issuer; the bus records, the folder holds the store (`store/`). */
+export interface Harness extends Pick<ServiceHarness<PortalsConfig, object>, 'app' | 'store' | 'bus' | 'relay' | 'issuer' | 'dir'> {
   readonly keyring: Keyring;
-  readonly dir: string;
   /** Every line the app logged, as written. */
   readonly logText: () => string;
   /** Every message published to the bus, as JSON. */
@@ -136,36 +118,48 @@ export interface Harness {
   close(options?: { keepDir?: boolean }): Promise<void>;
 }
 
-export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'portals-test-')));
-  const store = await openNedbStore({ dir: path.join(dir, 'store'), compactionIntervalMs: 0 });
-  await preparePortalsStore(store);
-
-  const issuer = await createTestIssuer({ issuer: 'https://id.portals.test/', audience: 'https://api.portals.test' });
-  const jwksUri = await issuer.serveJwks();
-  const logChunks: string[] = [];
+/** Keeps every line logged, at trace level: the canary check reads them all. */
+function capturingLogger() {
+  const chunks: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      logChunks.push(chunk.toString('utf8'));
+      chunks.push(chunk.toString('utf8'));
       done();
     },
   });
-  const logger = createLogger({ name: 'portals-test', level: 'trace', destination });
+  return { logger: createLogger({ name: 'portals-test', level: 'trace', destination }), text: () => chunks.join('') };
+}
 
-  const busMessages: string[] = [];
-  const credentialEvents: BusEvent<Record<string, unknown>>[] = [];
-  const removalEvents: BusEvent<Record<string, unknown>>[] = [];
+/** An in-process bus that records everything published, whatever the topic: the canary check reads it all. */
+function recordingBus(logger: ReturnType<typeof createLogger>, published: string[]): EventBus {
   const inner = createInProcessBus({ logger });
-  // Records everything that is published, whatever the topic: the canary check reads it all.
-  const bus: EventBus = {
+  return {
     publish: (topic, event) => {
-      busMessages.push(JSON.stringify({ topic, event }));
+      published.push(JSON.stringify({ topic, event }));
       return inner.publish(topic, event);
     },
     subscribe: (...args) => inner.subscribe(...args),
     ping: () => inner.ping(),
     close: () => inner.close(),
   };
+}
+
+function configOf(options: HarnessOptions): Partial<PortalsConfig> {
+  return {
+    retryWaitMs: options.retryWaitMs ?? 5_000,
+    loginStaleAfterMs: options.loginStaleAfterMs ?? 60_000,
+    ...(options.portalDataLoginWaitMs === undefined ? {} : { portalDataLoginWaitMs: options.portalDataLoginWaitMs }),
+    ...(options.portalDataWaitDays === undefined ? {} : { portalDataWaitDays: options.portalDataWaitDays }),
+  };
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'portals-test-')));
+  const log = capturingLogger();
+  const busMessages: string[] = [];
+  const bus = recordingBus(log.logger, busMessages);
+  const credentialEvents: BusEvent<Record<string, unknown>>[] = [];
+  const removalEvents: BusEvent<Record<string, unknown>>[] = [];
   await bus.subscribe(TOPICS.portalCredentials, 'harness', (event) => {
     if (event.type === EVENT_TYPES.credentialChanged) credentialEvents.push(event as BusEvent<Record<string, unknown>>);
     if (event.type === EVENT_TYPES.credentialRemoved) removalEvents.push(event as BusEvent<Record<string, unknown>>);
@@ -176,33 +170,26 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     portalResults.push(event as BusEvent<PortalDataResultPayload>);
     return Promise.resolve();
   });
-  const relay = createOutboxRelay({ store, bus, pollIntervalMs: 5, logger });
-  await relay.start();
 
   const keyring = options.keyring ?? createKeyring(generateKeyEncryptionKey());
-  const deps: PortalsAppDeps = {
-    config: {
-      oidcIssuer: issuer.issuer,
-      oidcAudience: issuer.audience,
-      retryWaitMs: options.retryWaitMs ?? 5_000,
-      loginStaleAfterMs: options.loginStaleAfterMs ?? 60_000,
-      ...(options.portalDataLoginWaitMs === undefined ? {} : { portalDataLoginWaitMs: options.portalDataLoginWaitMs }),
-      ...(options.portalDataWaitDays === undefined ? {} : { portalDataWaitDays: options.portalDataWaitDays }),
-    },
-    store,
-    keyring,
-    providers: options.providers ?? sandboxProviders({ loginDelayMs: options.loginDelayMs ?? 30, mfaDelayMs: options.mfaDelayMs ?? 30 }),
-    keys: { jwksUri },
-    officeBelongsToOrg: (officeId, orgId) => Promise.resolve(OFFICE_ORGS[officeId] === orgId),
-    logger,
-    loginSweepIntervalMs: options.loginSweepIntervalMs ?? 0,
+  const harness = await createServiceHarness(portalsService, {
+    // The store in a folder of its own: tests open it there between two harnesses (a restart).
+    dir: path.join(dir, 'store'),
+    logger: log.logger,
     bus,
-    portalDataSweepIntervalMs: 0,
-    ...(options.keyRotation ? { keyRotation: options.keyRotation } : {}),
+    issuer: { issuer: 'https://id.portals.test/', audience: 'https://api.portals.test' },
+    config: configOf(options),
+    options: {
+      keyring,
+      providers: options.providers ?? sandboxProviders({ loginDelayMs: options.loginDelayMs ?? 30, mfaDelayMs: options.mfaDelayMs ?? 30 }),
+      loginSweepIntervalMs: options.loginSweepIntervalMs ?? 0,
+      portalDataSweepIntervalMs: 0,
+      keyRotation: options.keyRotation ?? false,
+    },
+    officeBelongsToOrg: (officeId, orgId) => Promise.resolve(OFFICE_ORGS[officeId] === orgId),
     ...(options.now ? { now: options.now } : {}),
-  };
-  const app = await buildPortalsApp(deps);
-  await app.ready();
+  });
+  const { app, store, relay, issuer } = harness;
 
   const responses: string[] = [];
   const tokens = new Map<TestUser, string>();
@@ -228,7 +215,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     issuer,
     keyring,
     dir,
-    logText: () => logChunks.join(''),
+    logText: log.text,
     busMessages,
     responses,
     credentialEvents,
@@ -274,11 +261,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
     outboxDocuments: () => store.collection(OUTBOX_COLLECTION).find({}),
     async close({ keepDir = false } = {}) {
-      await app.close();
-      await relay.stop();
+      await harness.close();
       await bus.close();
-      await store.close();
-      await issuer.close();
       if (!keepDir) await rm(dir, { recursive: true, force: true });
     },
   };

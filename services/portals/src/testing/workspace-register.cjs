@@ -1,18 +1,3 @@
-// Lets a forked child process (the rewrap command test) run this workspace's TypeScript sources as jest does:
-// .ts files are compiled on load by @swc/core (the kit's register) and @dv/* packages resolve to src/index.ts.
-const path = require('node:path');
-const Module = require('node:module');
-
+// Lets a forked child process (the rewrap command tests) run this workspace's TypeScript sources as jest does:
+// the kit's register compiles .ts files on load and resolves @dv/* packages to their sources.
 require('../../../kit/src/testing/swc-register.cjs');
-
-const root = path.resolve(__dirname, '..', '..', '..', '..');
-const SOURCES = {
-  '@dv/contracts': 'contracts/src/index.ts',
-  '@dv/kit': 'services/kit/src/index.ts',
-};
-
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function resolveWorkspaceSource(request, ...rest) {
-  const source = SOURCES[request];
-  return resolveFilename.call(this, source === undefined ? request : path.join(root, source), ...rest);
-};

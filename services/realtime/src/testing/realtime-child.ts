@@ -5,7 +5,7 @@
  */
 import { createInProcessBus, createLogger, type BusEvent } from '@dv/kit';
 import { loadRealtimeConfig } from '../config';
-import { startRealtime } from '../service';
+import { startRealtime } from '../app';
 
 type ParentMessage = { type: 'publish'; topic: string; event: BusEvent } | { type: 'close' };
 

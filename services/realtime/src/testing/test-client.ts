@@ -3,7 +3,7 @@
  * (engine.io packet) it reads, so tests can check what reached a browser and what did not.
  */
 import { SOCKET_EVENTS } from '@dv/contracts';
-import { waitFor } from '@dv/kit';
+import { waitFor } from '@dv/kit/testing';
 import { io, type Socket } from 'socket.io-client';
 
 export interface ReceivedEvent {

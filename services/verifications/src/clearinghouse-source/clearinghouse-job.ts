@@ -9,15 +9,15 @@
  * - otherwise success with the mapped plan and patient.
  * Whenever a 271 came back (rejected or malformed too), its text is kept on the job for the source view.
  */
-import { type ClientInfoV3, type PayerKey } from '@dv/contracts';
-import { type Clearinghouse } from '../clearinghouse/clearinghouse';
+import { usDateToUtc, type ClientInfoV3, type PayerKey } from '@dv/contracts';
+import { DeadlineExceeded, withDeadline } from '@dv/kit';
+import { ClearinghouseError, type Clearinghouse } from '../clearinghouse/clearinghouse';
 import { catalogueCarrier } from '../carriers/carrier-catalogue';
 import { type ProviderConfig } from '../config';
 import { type JobHandler, type JobStep } from '../jobs/job-runner';
 import { readTicket } from '../verifications/ticket-document';
 import { type VerificationStore } from '../verifications/verifications.store';
 import { build270, map271, X12BuildError, X12ParseError, type Rejection } from '../x12';
-import { ClearinghouseError } from './http-clearinghouse';
 
 export interface ClearinghouseJobDeps {
   readonly clearinghouse: Clearinghouse;
@@ -45,17 +45,27 @@ export function describeRejections(rejections: readonly Rejection[]): string {
     .join('; ');
 }
 
-function usDateToUtc(day: string): Date {
-  const [month, date, year] = day.split('/').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1, 12));
+/** The appointment's day at noon UTC, the date of service a 270 asks about (an unreadable day: Invalid Date, refused). */
+function serviceDate(day: string): Date {
+  return usDateToUtc(day, 12) ?? new Date(Number.NaN);
 }
 
-function timeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ClearinghouseError('The clearinghouse did not answer in time', true)), ms);
-  });
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+const NO_ANSWER_IN_TIME = 'The clearinghouse did not answer in time';
+
+/**
+ * The clearinghouse's answer, waited for at most `ms`: the adapter gets the time limit's signal to give up too,
+ * and one that does not (or answers too late) is no longer waited for.
+ */
+async function eligibilityWithin(clearinghouse: Clearinghouse, x270: string, ms: number): Promise<string> {
+  const signal = AbortSignal.timeout(ms);
+  try {
+    return await withDeadline(clearinghouse.eligibility(x270, { signal }), ms, NO_ANSWER_IN_TIME);
+  } catch (error) {
+    if (error instanceof DeadlineExceeded || (signal.aborted && !(error instanceof ClearinghouseError))) {
+      throw new ClearinghouseError(NO_ANSWER_IN_TIME, true);
+    }
+    throw error;
+  }
 }
 
 export function clearinghouseJobHandler(deps: ClearinghouseJobDeps): JobHandler {
@@ -67,7 +77,7 @@ export function clearinghouseJobHandler(deps: ClearinghouseJobDeps): JobHandler 
       const payerKey: PayerKey = carrier?.payerKey ?? verification.carrier.payerKey;
       const wrapper = readTicket(verification.document);
       const now = deps.now();
-      const date = verification.appointment === null ? now : usDateToUtc(verification.appointment.date);
+      const date = verification.appointment === null ? now : serviceDate(verification.appointment.date);
 
       let x270: string;
       try {
@@ -84,7 +94,7 @@ export function clearinghouseJobHandler(deps: ClearinghouseJobDeps): JobHandler 
 
       let x271: string;
       try {
-        x271 = await timeout(deps.clearinghouse.eligibility(x270), deps.timeoutMs);
+        x271 = await eligibilityWithin(deps.clearinghouse, x270, deps.timeoutMs);
       } catch (error) {
         if (error instanceof ClearinghouseError) {
           return error.retryable ? { kind: 'retry', reason: error.message } : { kind: 'finished', outcome: 'error', reason: error.message };

@@ -1,4 +1,5 @@
-export type { Clearinghouse } from './clearinghouse';
+export { ClearinghouseError, type Clearinghouse } from './clearinghouse';
+export { HttpClearinghouse, type HttpClearinghouseOptions } from './http-clearinghouse';
 export { CARRIERS, carrierByPayerId, carriersByPayerKey, invertsCoinsurance, type Carrier } from './carriers';
 export { createSandboxClearinghouse, type SandboxClearinghouseOptions } from './sandbox';
 export {

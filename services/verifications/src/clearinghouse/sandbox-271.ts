@@ -3,15 +3,17 @@
  * library, written with the delimiters the carrier's style uses (some carriers send '|' elements, '>'
  * components or one segment per line with a newline terminator).
  */
+import { utcDayOf, writeUsDate } from '@dv/contracts';
 import { type Parsed270, type InquiryMember } from '../x12/parse-270';
-import { dateRange } from '../x12/readers';
+import { dateRange, fromUsDate } from '../x12/readers';
 import { INS_RELATIONSHIP_CODE } from '../x12/relation';
 import { eb } from '../x12/segments-271';
 import { type X12Delimiters } from '../x12/tokenizer';
 import { DEFAULT_DELIMITERS, writeInterchange, x12Date, x12Text, type X12SegmentValues } from '../x12/writer';
 import { carrierByPayerId } from './carriers';
 import { NOT_FOUND_PREFIX, sandboxMember, UNAVAILABLE_PREFIX, type SandboxMember, type SandboxPerson } from './sandbox-members';
-import { sandboxPlan, ST, type PlanContext, type SandboxPlan } from './sandbox-plans';
+import { ST, type PlanContext } from './sandbox-plan-rows';
+import { sandboxPlan, type SandboxPlan } from './sandbox-plans';
 
 type Style = { readonly delimiters: X12Delimiters; readonly lineBreaks: boolean };
 
@@ -37,11 +39,6 @@ function fromX12Date(ccyymmdd: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-function toX12(usDate: string): string {
-  const [month = '', day = '', year = ''] = usDate.split('/');
-  return `${year}${month}${day}`;
-}
-
 /** The date of service asked about: DTP*291 of the patient's loop, else BHT04, else now. */
 function serviceDate(inquiry: Parsed270, now: Date): Date {
   const patient = inquiry.dependent ?? inquiry.subscriber;
@@ -55,10 +52,7 @@ function planContext(day: Date, invert: boolean): PlanContext {
   const shifted = (days: number): Date => new Date(day.getTime() - days * 86_400_000);
   return {
     daysAgo: (days) => x12Date(shifted(days)),
-    usDaysAgo: (days) => {
-      const date = shifted(days);
-      return `${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}/${date.getUTCFullYear()}`;
-    },
+    usDaysAgo: (days) => writeUsDate(utcDayOf(shifted(days))),
     share: (level) => Math.round((invert ? level : 100 - level)) / 100,
   };
 }
@@ -81,7 +75,7 @@ function rejectionOf(inquiry: Parsed270, member: SandboxMember | undefined, memb
   }
   const subscriberDob = inquiry.subscriber.demographics?.dob;
   if (subscriberDob === undefined && inquiry.dependent === undefined) return { loop: '2100C', code: '58', valid: false };
-  if (subscriberDob !== undefined && subscriberDob !== toX12(member.subscriber.dob)) return { loop: '2100C', code: '71', valid: true };
+  if (subscriberDob !== undefined && subscriberDob !== fromUsDate(member.subscriber.dob)) return { loop: '2100C', code: '71', valid: true };
   const lastName = inquiry.subscriber.name.last;
   if (lastName !== '' && !sameText(lastName, member.subscriber.lastName)) return { loop: '2100C', code: '73', valid: true };
   if (inquiry.dependent !== undefined) {
@@ -89,14 +83,14 @@ function rejectionOf(inquiry: Parsed270, member: SandboxMember | undefined, memb
     const byName = member.dependents.filter((person) => sameText(person.firstName, dependent.name.first));
     if (byName.length === 0) return { loop: '2100D', code: '67', valid: true };
     const dob = dependent.demographics?.dob;
-    if (dob === undefined || !byName.some((person) => toX12(person.dob) === dob)) return { loop: '2100D', code: '71', valid: true };
+    if (dob === undefined || !byName.some((person) => fromUsDate(person.dob) === dob)) return { loop: '2100D', code: '71', valid: true };
   }
   return undefined;
 }
 
 function findDependent(member: SandboxMember, asked: InquiryMember) {
   return member.dependents.find(
-    (person) => sameText(person.firstName, asked.name.first) && toX12(person.dob) === asked.demographics?.dob,
+    (person) => sameText(person.firstName, asked.name.first) && fromUsDate(person.dob) === asked.demographics?.dob,
   );
 }
 
@@ -109,7 +103,7 @@ function personName(entity: 'IL' | '03', person: { last: string; first: string }
 }
 
 function demographics(person: SandboxPerson): X12SegmentValues {
-  return ['DMG', 'D8', toX12(person.dob), person.gender];
+  return ['DMG', 'D8', fromUsDate(person.dob), person.gender];
 }
 
 function statusRows(plan: SandboxPlan, ctx: PlanContext): X12SegmentValues[] {
@@ -161,10 +155,10 @@ function answerBody(inquiry: Parsed270, now: Date): X12SegmentValues[] {
   const start = benefitYearStart(day, plan.benefitYearStartMonth);
   const memberDates: X12SegmentValues[] = [
     ['DTP', '346', 'D8', start],
-    ['DTP', '356', 'D8', toX12(member.eligibilityBegin)],
+    ['DTP', '356', 'D8', fromUsDate(member.eligibilityBegin)],
     ...(member.eligibilityEnd === undefined
       ? []
-      : [['DTP', '347', 'D8', toX12(member.eligibilityEnd)] as X12SegmentValues, ['DTP', '357', 'D8', toX12(member.eligibilityEnd)] as X12SegmentValues]),
+      : [['DTP', '347', 'D8', fromUsDate(member.eligibilityEnd)] as X12SegmentValues, ['DTP', '357', 'D8', fromUsDate(member.eligibilityEnd)] as X12SegmentValues]),
   ];
   body.push(
     personName('IL', { last: member.subscriber.lastName, first: member.subscriber.firstName }, member.memberId),

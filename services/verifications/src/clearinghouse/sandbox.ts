@@ -3,8 +3,9 @@
  * real 271 text from the sandbox plan library (sandbox-plans.ts) for the members of sandbox-members.ts.
  * A malformed 270 is refused with the parser's X12ParseError, as a clearinghouse refuses it with a 999.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { parse270 } from '../x12/parse-270';
-import { type Clearinghouse } from './clearinghouse';
+import { ClearinghouseError, type Clearinghouse, type EligibilityOptions } from './clearinghouse';
 import { answer270 } from './sandbox-271';
 
 export type SandboxClearinghouseOptions = {
@@ -16,9 +17,14 @@ export type SandboxClearinghouseOptions = {
 
 export function createSandboxClearinghouse({ latencyMs = 0, now = () => new Date() }: SandboxClearinghouseOptions = {}): Clearinghouse {
   return {
-    async eligibility(x270: string): Promise<string> {
+    async eligibility(x270: string, { signal }: EligibilityOptions = {}): Promise<string> {
       const answer = answer270(parse270(x270), now());
-      await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      try {
+        await delay(latencyMs, undefined, signal === undefined ? {} : { signal });
+      } catch (error) {
+        if (signal?.aborted) throw new ClearinghouseError('The clearinghouse did not answer in time', true);
+        throw error;
+      }
       return answer;
     },
   };

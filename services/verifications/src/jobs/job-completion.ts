@@ -15,6 +15,7 @@ import {
   EVENT_TYPES,
   type JobOutcome,
   type SourceJobStatus,
+  type TicketWrapperV3,
   type VerificationStatus,
 } from '@dv/contracts';
 import { type Logger, type Outbox, type Transaction } from '@dv/kit';
@@ -25,7 +26,7 @@ import { mergeSources, type SourceResult } from '../scoring/merge';
 import { planScore } from '../scoring/plan-score';
 import { internalWarnings } from '../scoring/warnings';
 import { readTicket } from '../verifications/ticket-document';
-import { type VerificationChange, type VerificationStore } from '../verifications/verifications.store';
+import { type VerificationChange, type VerificationDocument, type VerificationStore } from '../verifications/verifications.store';
 import {
   isActive,
   jobResultOf,
@@ -89,35 +90,152 @@ function verificationStatus(current: VerificationStatus, jobs: readonly JobDocum
   return 'Pending';
 }
 
+/** The job's fields after the update; a finished job keeps its result and the source's raw answer. */
+function jobChangeOf(update: JobUpdate, at: string): JobChange {
+  const finished = update.status === 'done';
+  return {
+    status: update.status,
+    outcome: finished ? (update.outcome ?? 'error') : null,
+    reason: update.reason ?? null,
+    updatedAt: at,
+    leaseOwner: null,
+    leaseUntil: 0,
+    ...(update.sourceName === undefined ? {} : { sourceName: update.sourceName }),
+    ...(update.status === 'processing' ? {} : { deadlineAt: 0 }),
+    ...(finished
+      ? {
+          finishedAt: at,
+          resultJson: update.result === undefined ? null : JSON.stringify(update.result),
+          rawJson: update.raw === undefined ? null : JSON.stringify(update.raw),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The ticket merged again from every successful job's result (user edits kept), scored, with the change of the
+ * verification's warnings, agreement and plan score.
+ */
+function mergeJobResults(
+  verification: VerificationDocument,
+  jobs: readonly JobDocument[],
+  wrapper: TicketWrapperV3,
+  now: Date,
+): { wrapper: TicketWrapperV3; change: VerificationChange } {
+  const results: (SourceResult & { warnings: JobResult['warnings'] })[] = jobs.flatMap((other) => {
+    const result = other.status === 'done' && other.outcome === 'success' ? jobResultOf(other) : null;
+    return result === null
+      ? []
+      : [{ source: other.source, sourceName: other.sourceName, plan: result.plan, patient: result.patient, warnings: result.warnings }];
+  });
+  const merged = mergeSources({
+    results,
+    carrier: verification.carrier,
+    now,
+    previous: { plan: wrapper.plan, patient: wrapper.patient },
+  });
+  const agreement = {
+    compared: merged.stats.compared,
+    agreed: merged.stats.agreed,
+    disputed: merged.stats.conflicts.map((conflict) => conflict.path),
+  };
+  if (merged.plan !== null) {
+    merged.plan.score = planScore(merged.plan, merged.patient, agreement);
+    merged.plan.scoringEngineVersion = SCORING_ENGINE_VERSION;
+  }
+  const change: VerificationChange = {
+    warnings: internalWarnings({
+      sourceWarnings: results.flatMap((result) => result.warnings),
+      plan: merged.plan,
+      conflicts: merged.stats.conflicts,
+      outcomes: jobs.filter((other) => other.status === 'done').map((other) => other.outcome),
+    }),
+    agreement,
+    planScore: merged.plan?.score ?? null,
+  };
+  return { wrapper: { ...wrapper, patient: merged.patient, plan: merged.plan }, change };
+}
+
+type Step = { readonly finished: boolean; readonly ready: boolean; readonly now: Date };
+
+/**
+ * The ticket after the job: merged again when it finished; when nothing more arrives without the office, its
+ * plan as it stands joins the organization's library. Undefined once submitted: a submitted verification keeps
+ * what the user submitted, and a late source is only recorded on its job.
+ */
+async function refreshTicket(
+  deps: JobCompletionDeps,
+  tx: Transaction,
+  verification: VerificationDocument,
+  jobs: readonly JobDocument[],
+  { finished, ready, now }: Step,
+): Promise<VerificationChange | undefined> {
+  const open = verification.status !== 'Completed' && verification.status !== 'Submitted';
+  if (!open || !(finished || ready)) return undefined;
+  let wrapper = readTicket(verification.document);
+  let change: VerificationChange = {};
+  if (finished) ({ wrapper, change } = mergeJobResults(verification, jobs, wrapper, now));
+  if (ready && wrapper.plan !== null) {
+    const shared = await deps.library.share(tx, {
+      orgId: verification.orgId,
+      verificationId: verification._id,
+      currentPlanId: verification.planId,
+      carrier: verification.carrier,
+      plan: wrapper.plan,
+      now,
+    });
+    wrapper.plan.planHash = shared.planHash;
+    change = { ...change, planId: shared.planId };
+  }
+  return { ...change, document: wrapper };
+}
+
+/** The verification's change, the outbox event (ready, or a job's status changed) and the audit record. */
+async function recordVerification(
+  deps: JobCompletionDeps,
+  tx: Transaction,
+  verification: VerificationDocument,
+  jobs: readonly JobDocument[],
+  { jobId, update, statusChanged, ready, now }: { jobId: string; update: JobUpdate; statusChanged: boolean; ready: boolean; now: Date },
+): Promise<void> {
+  const at = now.toISOString();
+  const ticket = await refreshTicket(deps, tx, verification, jobs, { finished: update.status === 'done', ready, now });
+  const change: VerificationChange = {
+    updatedAt: at,
+    status: verificationStatus(verification.status, jobs),
+    ...ticket,
+    ...(ready ? { readyAt: at } : {}),
+  };
+  if (ready) {
+    await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at));
+  } else if (statusChanged) {
+    await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at, EVENT_TYPES.verificationJobChanged));
+  }
+  await deps.verifications.update(tx, verification._id, change);
+  await deps.audit.record(
+    {
+      orgId: verification.orgId,
+      officeId: verification.officeId,
+      userId: SYSTEM_USER,
+      ticketId: verification._id,
+      action: 'source-update',
+      fields: [`job:${jobId}:${update.status}`],
+    },
+    tx,
+  );
+}
+
 export function jobCompletion(deps: JobCompletionDeps): JobCompletion {
   return {
     async apply(tx, jobId, update) {
       const job = await deps.jobs.findById(jobId, tx);
       if (job === null || job.status === 'done' || !matches(job, update.expect)) return NOT_APPLIED;
-      const now = deps.now();
-      const at = now.toISOString();
-      const finished = update.status === 'done';
-      const reason = update.reason ?? null;
       const statusChanged = job.status !== update.status;
-      if (!statusChanged && !finished && job.reason === reason) return NOT_APPLIED;
+      // The same status (never done here: a done job was left above) with the same reason changes nothing.
+      if (!statusChanged && job.reason === (update.reason ?? null)) return NOT_APPLIED;
 
-      const change: JobChange = {
-        status: update.status,
-        outcome: finished ? (update.outcome ?? 'error') : null,
-        reason,
-        updatedAt: at,
-        leaseOwner: null,
-        leaseUntil: 0,
-        ...(update.sourceName === undefined ? {} : { sourceName: update.sourceName }),
-        ...(update.status === 'processing' ? {} : { deadlineAt: 0 }),
-        ...(finished
-          ? {
-              finishedAt: at,
-              resultJson: update.result === undefined ? null : JSON.stringify(update.result),
-              rawJson: update.raw === undefined ? null : JSON.stringify(update.raw),
-            }
-          : {}),
-      };
+      const now = deps.now();
+      const change = jobChangeOf(update, now.toISOString());
       if (!(await deps.jobs.updateIf(jobId, { status: job.status }, change, tx))) return NOT_APPLIED;
       const updated: JobDocument = { ...job, ...change };
       const jobs = (await deps.jobs.ofVerification(job.verificationId, tx)).map((other) => (other._id === jobId ? updated : other));
@@ -128,83 +246,7 @@ export function jobCompletion(deps: JobCompletionDeps): JobCompletion {
         return { applied: true, ready: false };
       }
       const ready = statusChanged && !jobs.some(isActive);
-      let verificationChange: VerificationChange = {
-        updatedAt: at,
-        status: verificationStatus(verification.status, jobs),
-      };
-
-      // A submitted verification keeps what the user submitted; a late source is only recorded on its job.
-      const open = verification.status !== 'Completed' && verification.status !== 'Submitted';
-      if (open && (finished || ready)) {
-        let wrapper = readTicket(verification.document);
-        if (finished) {
-          const results: (SourceResult & { warnings: JobResult['warnings'] })[] = jobs.flatMap((other) => {
-            const result = other.status === 'done' && other.outcome === 'success' ? jobResultOf(other) : null;
-            return result === null
-              ? []
-              : [{ source: other.source, sourceName: other.sourceName, plan: result.plan, patient: result.patient, warnings: result.warnings }];
-          });
-          const merged = mergeSources({
-            results,
-            carrier: verification.carrier,
-            now,
-            previous: { plan: wrapper.plan, patient: wrapper.patient },
-          });
-          const agreement = {
-            compared: merged.stats.compared,
-            agreed: merged.stats.agreed,
-            disputed: merged.stats.conflicts.map((conflict) => conflict.path),
-          };
-          if (merged.plan !== null) {
-            merged.plan.score = planScore(merged.plan, merged.patient, agreement);
-            merged.plan.scoringEngineVersion = SCORING_ENGINE_VERSION;
-          }
-          wrapper = { ...wrapper, patient: merged.patient, plan: merged.plan };
-          verificationChange = {
-            ...verificationChange,
-            warnings: internalWarnings({
-              sourceWarnings: results.flatMap((result) => result.warnings),
-              plan: merged.plan,
-              conflicts: merged.stats.conflicts,
-              outcomes: jobs.filter((other) => other.status === 'done').map((other) => other.outcome),
-            }),
-            agreement,
-            planScore: merged.plan?.score ?? null,
-          };
-        }
-        // Nothing more arrives without the office: the plan as it stands joins the organization's library.
-        if (ready && wrapper.plan !== null) {
-          const shared = await deps.library.share(tx, {
-            orgId: verification.orgId,
-            verificationId: verification._id,
-            currentPlanId: verification.planId,
-            carrier: verification.carrier,
-            plan: wrapper.plan,
-            now,
-          });
-          wrapper.plan.planHash = shared.planHash;
-          verificationChange = { ...verificationChange, planId: shared.planId };
-        }
-        verificationChange = { ...verificationChange, document: wrapper };
-      }
-      if (ready) {
-        verificationChange = { ...verificationChange, readyAt: at };
-        await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at));
-      } else if (statusChanged) {
-        await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at, EVENT_TYPES.verificationJobChanged));
-      }
-      await deps.verifications.update(tx, verification._id, verificationChange);
-      await deps.audit.record(
-        {
-          orgId: verification.orgId,
-          officeId: verification.officeId,
-          userId: SYSTEM_USER,
-          ticketId: verification._id,
-          action: 'source-update',
-          fields: [`job:${jobId}:${update.status}`],
-        },
-        tx,
-      );
+      await recordVerification(deps, tx, verification, jobs, { jobId, update, statusChanged, ready, now });
       return { applied: true, ready };
     },
   };

@@ -2,7 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openNedbStore, settle, waitFor, type Store } from '@dv/kit';
+import { openNedbStore, type Store } from '@dv/kit';
+import { settle, waitFor } from '@dv/kit/testing';
 import { createJobRunner, UNEXPECTED_FAILURE, type JobHandler, type JobRunner, type JobStep } from './job-runner';
 import { type JobCompletion, type JobUpdate } from './job-completion';
 import { ensureJobIndexes, jobStore, type JobDocument, type JobStore } from './jobs.store';
@@ -177,4 +178,26 @@ it('resumes a job whose runner died, and ends a portal job whose answer is overd
   expect((await jobs.findById('orphan'))?.attempts).toBe(2);
   expect((await jobs.findById('held'))?.status).toBe('processing');
   expect((await jobs.findById('waiting'))?.status).toBe('processing');
+});
+
+it('puts a retried job back with the kit backoff by default: a second after the first failure, two after the second', async () => {
+  const at = 1_700_000_000_000;
+  const handler: JobHandler = { run: () => Promise.resolve<JobStep>({ kind: 'retry', reason: 'The clearinghouse could not be reached' }) };
+  await insert(job('first'), job('second', { attempts: 1 }));
+  const created = createJobRunner({
+    store,
+    jobs,
+    completion: recordingCompletion(),
+    handlers: { clearinghouse: handler, portal: handler },
+    concurrency: 2,
+    leaseMs: 60_000,
+    maxAttempts: 5,
+    sweepIntervalMs: 0,
+    now: () => at,
+  });
+  runners.push(created);
+  await created.start();
+  await created.idle();
+  expect(await jobs.findById('first')).toMatchObject({ status: 'pending', attempts: 1, availableAt: at + 1_000 });
+  expect(await jobs.findById('second')).toMatchObject({ status: 'pending', attempts: 2, availableAt: at + 2_000 });
 });

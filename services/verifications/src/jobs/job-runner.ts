@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, type JobOutcome, type VerificationSource } from '@dv/contracts';
-import { type Logger, type Outbox, type Store } from '@dv/kit';
+import { backoffDelay, type Backoff, type Logger, type Outbox, type Store } from '@dv/kit';
 import { verificationReadyMessage } from '../events';
 import { type JobCompletion } from './job-completion';
 import { type JobDocument, type JobRawAnswer, type JobResult, type JobStore } from './jobs.store';
@@ -48,6 +48,7 @@ export interface JobRunnerOptions {
   readonly leaseMs: number;
   /** Runs of a job before a transient failure counts as final. */
   readonly maxAttempts?: number;
+  /** Wait before the next run after `attempt` runs ended in `retry`; default JOB_RETRY_BACKOFF. */
   readonly retryDelayMs?: (attempt: number) => number;
   readonly sweepIntervalMs?: number;
   /** Reason of a portal job that got no answer in time. */
@@ -74,8 +75,11 @@ export interface JobRunner {
 const SWEEP_BATCH = 200;
 export const UNEXPECTED_FAILURE = 'The job failed unexpectedly; the error was logged';
 
+/** A second after the first transient failure, doubling up to 30 s. */
+const JOB_RETRY_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 30_000 };
+
 function defaultRetryDelay(attempt: number): number {
-  return Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+  return backoffDelay(attempt, JOB_RETRY_BACKOFF);
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {

@@ -4,6 +4,7 @@
  */
 import {
   codeLabel,
+  compareUsDates,
   stripCodePrefix,
   type HistoryRecordV3,
   type PatientInfoV3,
@@ -63,14 +64,6 @@ function whereOf(record: HistoryRecordV3): string {
   return parts.length === 0 ? NOT_STATED : parts.join(', ');
 }
 
-/** MM/DD/YYYY as a sortable number (YYYYMMDD); unreadable dates sort last. */
-function dayKey(day: string): number {
-  const [month, date, year] = day.split('/').map(Number);
-  if (month === undefined || date === undefined || year === undefined) return 0;
-  const key = year * 10_000 + month * 100 + date;
-  return Number.isNaN(key) ? 0 : key;
-}
-
 function historyRow(record: HistoryRecordV3): TableRow {
   return {
     cells: [
@@ -97,7 +90,8 @@ function unmappedRow(record: UnmappedHistoryRecordV3): TableRow {
 
 /** The history, most recent first, then the lines the mapping could not place. */
 export function historySection(patient: PatientV3): TableSection {
-  const mapped = [...patient.history].sort((a, b) => dayKey(b.date) - dayKey(a.date));
+  // Most recent first; a date that names no day last.
+  const mapped = [...patient.history].sort((a, b) => compareUsDates(b.date, a.date));
   return {
     kind: 'table',
     title: `Procedure history (${patient.historyStatus.toLowerCase()})`,

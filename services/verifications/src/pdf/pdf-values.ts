@@ -2,6 +2,7 @@
  * How the PDF writes single values: scored fields with their score, money, percentages, days, enumerations.
  * Timestamps are written as their UTC calendar day, the day the stored ISO text names.
  */
+import { utcDayOf, writeUsDate } from '@dv/contracts';
 import { type ScoredText } from './pdf-model';
 
 /** What a cell or field shows for a value the sources did not state. */
@@ -34,9 +35,7 @@ export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
 /** '2024-01-15T15:00:00.000Z' -> '01/15/2024'; text that is no instant is written as it is. */
 export function usDay(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getUTCMonth() + 1)}/${two(date.getUTCDate())}/${date.getUTCFullYear()}`;
+  return Number.isNaN(date.getTime()) ? iso : writeUsDate(utcDayOf(date));
 }
 
 /** Enumeration values in words: 'active' -> 'Active', 'dentalExcluded' -> 'Dental excluded', 'LifePartner' -> 'Life partner'. */

@@ -1,6 +1,5 @@
 import { VERIFICATION_ROLES, VerificationPdfQuery } from '@dv/contracts';
-import { requireActor, requireRoles, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
 import { type VerificationService } from '../verifications/verifications.service';
 import { renderVerificationPdf } from './render-verification-pdf';
 

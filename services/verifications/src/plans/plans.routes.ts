@@ -1,6 +1,5 @@
 import { pageOf, PlanLibraryDetail, PlanLibraryItem, PlanSearchQuery, VERIFICATION_ROLES } from '@dv/contracts';
-import { requireActor, requireRoles, type Server } from '@dv/kit';
-import { IdParams } from '../id-params';
+import { IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
 import type { PlanLibrary } from './plans.service';
 
 /** /api/plans: the organization's plan library, for the roles of the /plan pages (contracts VERIFICATION_ROLES). */

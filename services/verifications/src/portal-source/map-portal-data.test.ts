@@ -1,7 +1,9 @@
 /** Portal-shaped data to the version 3 plan and patient. */
 import { PatientV3, PortalData, validatePlan } from '@dv/contracts';
 import { daysBefore, sandboxPortalMember } from '@dv/portals';
-import { mapPortalData, PORTAL_SERVICE_LABELS, readAgeLimit, readFrequency, readWaitingPeriod } from './map-portal-data';
+import { mapPortalData } from './map-portal-data';
+import { PORTAL_SERVICE_LABELS } from './portal-service-labels';
+import { readAgeLimit, readFrequency, readWaitingPeriod } from './portal-text';
 
 const TODAY = new Date('2025-06-15T15:00:00.000Z');
 const OPTIONS = { carrier: { payerId: '77777', name: 'Delta Dental of California' }, portalId: 'deltadental', today: TODAY };

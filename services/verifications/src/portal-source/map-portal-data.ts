@@ -19,38 +19,31 @@
  */
 import {
   BENEFIT_YEARS,
-  CATEGORY_KEY_PREFIX,
-  categoryOfSubcategory,
-  capYearlyFrequency,
-  categoryOf,
   HistoryRecordV3,
   isKnownCode,
-  isUsCalendarDate,
   normalizeCode,
-  normalizeDuration,
-  PatientV3,
-  subcategoryOf,
-  SUBCATEGORY_KEY_PREFIX,
-  validatePlan,
+  usDateToUtc,
+  utcDayOf,
+  utcMillisOf,
+  isUsCalendarDate,
   type AgeV3,
   type BenefitEntryV3,
   type BenefitYear,
-  type Category,
   type CoverageStatus,
-  type DurationUnit,
   type InternalWarning,
-  type LimitationV3,
+  type PatientV3,
   type MappingInfoV3,
   type Participation,
   type PlanV3,
   type PortalBenefitRow,
   type PortalData,
-  type Subcategory,
   type UnmappedHistoryRecordV3,
-  type WaitingPeriodV3,
 } from '@dv/contracts';
+import { documentProblems } from '../plans/document-problems';
 import { SCORE } from '../scoring/field-priority';
-import { scorePlanCompleteness } from '../x12/plan-score';
+import { scorePlanCompleteness } from '../scoring/plan-completeness';
+import { targetOf, type Target } from './portal-service-labels';
+import { readAgeLimit, readFrequency, readWaitingPeriod } from './portal-text';
 
 export interface MapPortalOptions {
   readonly carrier: { readonly payerId: string; readonly name: string };
@@ -75,143 +68,6 @@ export class PortalDataError extends Error {
 type Scored<T> = { value: T | null; score: number };
 const stated = <T>(value: T): Scored<T> => ({ value, score: SCORE.stated });
 const inferred = <T>(value: T | null): Scored<T> => ({ value, score: SCORE.inferred });
-
-type Target = { key: string; category: Category; subcategory?: Subcategory; code?: string };
-
-const category = (name: Category): Target => ({ key: `${CATEGORY_KEY_PREFIX}${name}`, category: name });
-const subcategory = (name: Subcategory): Target => ({
-  key: `${SUBCATEGORY_KEY_PREFIX}${name}`,
-  category: categoryOfSubcategory(name),
-  subcategory: name,
-});
-
-/**
- * Portal service labels (lower case, '&' and 'and' alike) and the adaCodes key each means; the keys are those
- * the 271 mapping uses for the same EB03 service types.
- */
-export const PORTAL_SERVICE_LABELS: Readonly<Record<string, Target>> = {
-  preventive: category('Preventative'),
-  preventative: category('Preventative'),
-  'diagnostic and preventive': category('Preventative'),
-  'preventive and diagnostic': category('Preventative'),
-  'routine preventive': category('Preventative'),
-  cleanings: subcategory('Prophylaxis'),
-  prophylaxis: subcategory('Prophylaxis'),
-  diagnostic: subcategory('Diagnostic'),
-  exams: subcategory('Exams'),
-  'x-rays': subcategory('X-Ray'),
-  'x-ray': subcategory('X-Ray'),
-  radiographs: subcategory('X-Ray'),
-  basic: subcategory('Restorative'),
-  'basic restorative': subcategory('Restorative'),
-  'basic services': subcategory('Restorative'),
-  restorative: subcategory('Restorative'),
-  fillings: subcategory('Restorative'),
-  endodontics: subcategory('Endodontics'),
-  'root canals': subcategory('Endodontics'),
-  periodontics: subcategory('Periodontics'),
-  'oral surgery': subcategory('Oral & Maxillofacial Surgery'),
-  extractions: subcategory('Oral & Maxillofacial Surgery'),
-  major: subcategory('Crowns'),
-  'major restorative': subcategory('Crowns'),
-  crowns: subcategory('Crowns'),
-  prosthodontics: subcategory('Prosthodontics'),
-  'prosthodontics (removable)': subcategory('Prosthodontics'),
-  dentures: subcategory('Dentures'),
-  bridges: subcategory('Bridges'),
-  implants: subcategory('Implant Services'),
-  'implant services': subcategory('Implant Services'),
-  orthodontics: category('Orthodontics'),
-  'adjunctive services': category('Adjunctive General Services'),
-  'adjunctive general services': category('Adjunctive General Services'),
-};
-
-function labelKey(label: string): string {
-  return label.trim().toLowerCase().replace(/\s*&\s*/g, ' and ').replace(/\s+/g, ' ');
-}
-
-function targetOf(row: PortalBenefitRow, notes: string[]): Target | undefined {
-  if (row.procedureCode !== undefined) {
-    const code = row.procedureCode.trim().toUpperCase();
-    if (isKnownCode(code)) {
-      const key = normalizeCode(code);
-      const codeCategory = categoryOf(key);
-      if (codeCategory !== 'unknown') {
-        const codeSubcategory = subcategoryOf(key);
-        return { key, category: codeCategory, ...(codeSubcategory === undefined ? {} : { subcategory: codeSubcategory }), code: key };
-      }
-    }
-    notes.push(`Benefit row '${row.service}': procedure ${JSON.stringify(row.procedureCode)} is not a known ADA code`);
-    return undefined;
-  }
-  return PORTAL_SERVICE_LABELS[labelKey(row.service)];
-}
-
-const UNITS: Readonly<Record<string, DurationUnit>> = {
-  day: 'days',
-  days: 'days',
-  week: 'weeks',
-  weeks: 'weeks',
-  wk: 'weeks',
-  wks: 'weeks',
-  month: 'months',
-  months: 'months',
-  mo: 'months',
-  mos: 'months',
-  year: 'years',
-  years: 'years',
-  yr: 'years',
-  yrs: 'years',
-};
-const UNIT_PATTERN = '(days?|weeks?|wks?|months?|mos?|years?|yrs?)';
-const BENEFIT_PERIOD = /^(?:calendar|benefit|plan|contract|policy)\s+year$|^year$/;
-const FREQUENCY = /^(\d+)\s*(?:x|times?)?\s*(?:per|every|\/|each|in)\s*(.+)$/;
-
-/** '2 per calendar year' / '1 per 6 months' / '1 per lifetime' -> a limitation; undefined when not readable. */
-export function readFrequency(text: string): LimitationV3 | undefined {
-  const match = FREQUENCY.exec(text.trim().toLowerCase().replace(/\s+/g, ' '));
-  if (match === null) return undefined;
-  const quantity = Number(match[1]);
-  const period = (match[2] ?? '').trim().replace(/^an?\s+|^one\s+/, '');
-  if (!(quantity > 0)) return undefined;
-  if (BENEFIT_PERIOD.test(period)) return { quantity, frequency: 1, timePeriod: 'yr' };
-  if (period === 'lifetime') return { quantity, frequency: capYearlyFrequency(Number.POSITIVE_INFINITY), timePeriod: 'yr' };
-  const rolling = new RegExp(`^(\\d+)?\\s*${UNIT_PATTERN}$`).exec(period);
-  const unit = rolling === null ? undefined : UNITS[rolling[2] ?? ''];
-  if (rolling === null || unit === undefined) return undefined;
-  const amount = rolling[1] === undefined ? 1 : Number(rolling[1]);
-  if (!(amount > 0)) return undefined;
-  const normalized = normalizeDuration({ amount, unit });
-  if (normalized.unit === 'years') return { quantity, frequency: capYearlyFrequency(normalized.amount), timePeriod: 'yr' };
-  if (normalized.unit === 'months') return { quantity, frequency: normalized.amount, timePeriod: 'mo' };
-  const days = normalized.unit === 'weeks' ? normalized.amount * 7 : normalized.amount;
-  return { quantity, frequency: days, timePeriod: 'd' };
-}
-
-/** '12 months' -> { months: 12 }; 'None' -> { months: 0 }; undefined when not readable. */
-export function readWaitingPeriod(text: string): WaitingPeriodV3 | undefined {
-  const words = text.trim().toLowerCase();
-  if (/^(none|no waiting period|n\/a|waived|0)$/.test(words)) return { months: 0 };
-  const match = new RegExp(`^(\\d+)\\s*-?\\s*${UNIT_PATTERN}$`).exec(words);
-  if (match === null) return undefined;
-  const unit = UNITS[match[2] ?? ''];
-  const amount = Number(match[1]);
-  if (unit === undefined || !(amount >= 0)) return undefined;
-  const normalized = normalizeDuration({ amount, unit });
-  return { [normalized.unit]: normalized.amount };
-}
-
-/** 'Up to age 19' -> { max: 19 }, 'Under 16' -> { max: 15 }, 'Age 16 and over' -> { min: 16 }. */
-export function readAgeLimit(text: string): { min?: number; max?: number } | undefined {
-  const words = text.trim().toLowerCase().replace(/\s+/g, ' ');
-  const under = /\bunder\s+(?:age\s+)?(\d{1,3})\b/.exec(words);
-  if (under) return { max: Number(under[1]) - 1 };
-  const through = /\b(?:up to|through|thru|to|until)\s+(?:age\s+)?(\d{1,3})\b/.exec(words);
-  if (through) return { max: Number(through[1]) };
-  const over = /\bages?\s+(\d{1,3})\s*(?:and\s+(?:over|older|up)|\+)|^(\d{1,3})\s*\+$/.exec(words);
-  if (over) return { min: Number(over[1] ?? over[2]) };
-  return undefined;
-}
 
 function ageOf(limit: { min?: number; max?: number }): AgeV3 | undefined {
   const inRange = (n: number | undefined) => n === undefined || (Number.isFinite(n) && n >= 0 && n <= 1000);
@@ -248,20 +104,12 @@ function coverageOf(data: PortalData['patient'], today: Date): CoverageStatus {
     case 'Terminated':
       return 'terminated';
     case 'Inactive': {
-      const end = data.terminationDate;
-      if (end && isUsCalendarDate(end) && usDay(end) < Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) {
-        return 'terminated';
-      }
-      return 'inactive';
+      const end = data.terminationDate ? usDateToUtc(data.terminationDate) : undefined;
+      return end !== undefined && end.getTime() < utcMillisOf(utcDayOf(today)) ? 'terminated' : 'inactive';
     }
     case undefined:
       return 'unknown';
   }
-}
-
-function usDay(day: string): number {
-  const [month, date, year] = day.split('/').map(Number);
-  return Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1);
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -305,26 +153,58 @@ function mapHistory(rows: PortalData['patient']['history']): { history: HistoryR
   return { history, unmapped };
 }
 
-export function mapPortalData(data: PortalData, options: MapPortalOptions): MappedPortalData {
-  const notes: string[] = [];
+type PortalPlan = PortalData['plan'];
+type PortalPatient = PortalData['patient'];
+
+/** A benefit row in words, for the plan caveat of a row no adaCodes key holds. */
+function describeRow(row: PortalBenefitRow): string {
+  return [
+    row.coveragePercent === undefined ? undefined : `${row.coveragePercent}%`,
+    row.frequency,
+    row.waitingPeriod === undefined ? undefined : `waiting period ${row.waitingPeriod}`,
+    row.ageLimit,
+    row.notes,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** One benefit row's values into its entry's draft; what is not read becomes a caveat (and a note). */
+function mapRowValues(row: PortalBenefitRow, draft: EntryDraft, notes: string[]): void {
+  if (row.coveragePercent !== undefined) setValue(draft, 'benefitLevel', stated(row.coveragePercent), row.service);
+  if (row.deductibleApplies !== undefined) setValue(draft, 'deductible', stated(row.deductibleApplies), row.service);
+  if (row.frequency !== undefined) {
+    const limitation = readFrequency(row.frequency);
+    if (limitation === undefined) {
+      draft.caveats.push(`Frequency: ${row.frequency}`);
+      notes.push(`Benefit row '${row.service}': frequency ${JSON.stringify(row.frequency)} not read`);
+    } else {
+      setValue(draft, 'limitation', stated(limitation), row.service);
+    }
+  }
+  if (row.waitingPeriod !== undefined) {
+    const waitingPeriod = readWaitingPeriod(row.waitingPeriod);
+    if (waitingPeriod === undefined) draft.caveats.push(`Waiting period: ${row.waitingPeriod}`);
+    else setValue(draft, 'waitingPeriod', stated(waitingPeriod), row.service);
+  }
+  if (row.ageLimit !== undefined) {
+    const limit = readAgeLimit(row.ageLimit);
+    const age = limit === undefined ? undefined : ageOf(limit);
+    if (age === undefined) draft.caveats.push(`Age limit: ${row.ageLimit}`);
+    else setValue(draft, 'age', age, row.service);
+  }
+  if (row.notes !== undefined && row.notes.trim() !== '') draft.caveats.push(row.notes.trim());
+}
+
+/** The benefit rows as adaCodes entries (sorted by key), and the plan caveats of rows no key holds. */
+function mapBenefitRows(rows: readonly PortalBenefitRow[], notes: string[]): { adaCodes: Record<string, BenefitEntryV3>; planCaveats: string[] } {
   const planCaveats: string[] = [];
   const entries = new Map<string, EntryDraft>();
-  const { plan: portalPlan, patient: portalPatient } = data;
-
-  for (const row of portalPlan.benefits) {
+  for (const row of rows) {
     const target = targetOf(row, notes);
-    const describe = [
-      row.coveragePercent === undefined ? undefined : `${row.coveragePercent}%`,
-      row.frequency,
-      row.waitingPeriod === undefined ? undefined : `waiting period ${row.waitingPeriod}`,
-      row.ageLimit,
-      row.notes,
-    ]
-      .filter(Boolean)
-      .join(', ');
     if (target === undefined) {
       if (row.procedureCode === undefined) notes.push(`Benefit row '${row.service}': no adaCodes key holds this service`);
-      planCaveats.push(`${row.service}: ${describe}`);
+      planCaveats.push(`${row.service}: ${describeRow(row)}`);
       continue;
     }
     let draft = entries.get(target.key);
@@ -332,31 +212,8 @@ export function mapPortalData(data: PortalData, options: MapPortalOptions): Mapp
       draft = { target, values: {}, caveats: [], mappingInfo: [] };
       entries.set(target.key, draft);
     }
-    if (row.coveragePercent !== undefined) setValue(draft, 'benefitLevel', stated(row.coveragePercent), row.service);
-    if (row.deductibleApplies !== undefined) setValue(draft, 'deductible', stated(row.deductibleApplies), row.service);
-    if (row.frequency !== undefined) {
-      const limitation = readFrequency(row.frequency);
-      if (limitation === undefined) {
-        draft.caveats.push(`Frequency: ${row.frequency}`);
-        notes.push(`Benefit row '${row.service}': frequency ${JSON.stringify(row.frequency)} not read`);
-      } else {
-        setValue(draft, 'limitation', stated(limitation), row.service);
-      }
-    }
-    if (row.waitingPeriod !== undefined) {
-      const waitingPeriod = readWaitingPeriod(row.waitingPeriod);
-      if (waitingPeriod === undefined) draft.caveats.push(`Waiting period: ${row.waitingPeriod}`);
-      else setValue(draft, 'waitingPeriod', stated(waitingPeriod), row.service);
-    }
-    if (row.ageLimit !== undefined) {
-      const limit = readAgeLimit(row.ageLimit);
-      const age = limit === undefined ? undefined : ageOf(limit);
-      if (age === undefined) draft.caveats.push(`Age limit: ${row.ageLimit}`);
-      else setValue(draft, 'age', age, row.service);
-    }
-    if (row.notes !== undefined && row.notes.trim() !== '') draft.caveats.push(row.notes.trim());
+    mapRowValues(row, draft, notes);
   }
-
   const adaCodes: Record<string, BenefitEntryV3> = {};
   for (const [key, draft] of [...entries.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const caveats = [...new Set(draft.caveats)];
@@ -369,7 +226,19 @@ export function mapPortalData(data: PortalData, options: MapPortalOptions): Mapp
       ...(draft.mappingInfo.length === 0 ? {} : { mappingInfo: draft.mappingInfo }),
     };
   }
+  return { adaCodes, planCaveats };
+}
 
+const trimmed = (text: string | undefined): string | undefined => text?.trim() || undefined;
+
+function planMetadataOf(planName: string | undefined): PlanV3['planMetadata'] {
+  if (planName === undefined) return undefined;
+  if (/high\s*option/i.test(planName)) return { payerSpecificPlanType: { matchedValue: 'highOption', originalValue: planName } };
+  if (/standard/i.test(planName)) return { payerSpecificPlanType: { matchedValue: 'standard', originalValue: planName } };
+  return undefined;
+}
+
+function planBenefits(portalPlan: PortalPlan, adaCodes: Record<string, BenefitEntryV3>): PlanV3['benefits'] {
   const deductible = {
     ...(portalPlan.deductible?.individual === undefined ? {} : { individual: stated(portalPlan.deductible.individual) }),
     ...(portalPlan.deductible?.family === undefined ? {} : { family: stated(portalPlan.deductible.family) }),
@@ -377,19 +246,22 @@ export function mapPortalData(data: PortalData, options: MapPortalOptions): Mapp
   const age: NonNullable<PlanV3['benefits']['age']> = {};
   if (portalPlan.dependentAgeLimit !== undefined) age.dependent = ageOf({ max: portalPlan.dependentAgeLimit });
   if (portalPlan.studentAgeLimit !== undefined) age.student = ageOf({ max: portalPlan.studentAgeLimit });
-  const groupNumber = portalPlan.groupNumber?.trim() || undefined;
-  const employer = portalPlan.employer?.trim() || undefined;
-  const planName = portalPlan.planName?.trim() || undefined;
-  const metadata: PlanV3['planMetadata'] =
-    planName === undefined
-      ? undefined
-      : /high\s*option/i.test(planName)
-        ? { payerSpecificPlanType: { matchedValue: 'highOption', originalValue: planName } }
-        : /standard/i.test(planName)
-          ? { payerSpecificPlanType: { matchedValue: 'standard', originalValue: planName } }
-          : undefined;
+  return {
+    ...(portalPlan.missingToothClause === undefined ? {} : { missingToothClause: stated(portalPlan.missingToothClause) }),
+    ...(portalPlan.annualMaximum === undefined ? {} : { annualMax: stated(portalPlan.annualMaximum) }),
+    ...(Object.keys(deductible).length === 0 ? {} : { deductible }),
+    ...(Object.keys(age).length === 0 ? {} : { age }),
+    adaCodes,
+  };
+}
 
-  const plan: PlanV3 = {
+/** The plan, scored 0 until the caller scores it; every key in the order the documents have always had. */
+function buildPlan(portalPlan: PortalPlan, rows: ReturnType<typeof mapBenefitRows>, options: MapPortalOptions): PlanV3 {
+  const groupNumber = trimmed(portalPlan.groupNumber);
+  const employer = trimmed(portalPlan.employer);
+  const planName = trimmed(portalPlan.planName);
+  const metadata = planMetadataOf(planName);
+  return {
     score: 0,
     details: {
       benefitYear: benefitYearOf(portalPlan.benefitPeriod),
@@ -404,47 +276,49 @@ export function mapPortalData(data: PortalData, options: MapPortalOptions): Mapp
       groupNumber: groupNumber === undefined ? inferred<string>(null) : stated(groupNumber),
       groupName: portalPlan.groupName?.trim() ? stated(portalPlan.groupName.trim()) : inferred<string>(null),
     },
-    benefits: {
-      ...(portalPlan.missingToothClause === undefined ? {} : { missingToothClause: stated(portalPlan.missingToothClause) }),
-      ...(portalPlan.annualMaximum === undefined ? {} : { annualMax: stated(portalPlan.annualMaximum) }),
-      ...(Object.keys(deductible).length === 0 ? {} : { deductible }),
-      ...(Object.keys(age).length === 0 ? {} : { age }),
-      adaCodes,
-    },
+    benefits: planBenefits(portalPlan, rows.adaCodes),
     ...(planName === undefined ? {} : { planNotes: `Plan: ${planName}` }),
     ...(metadata === undefined ? {} : { planMetadata: metadata }),
-    ...(planCaveats.length === 0 ? {} : { caveat: [...new Set(planCaveats)].map((value) => ({ value, score: SCORE.stated })) }),
+    ...(rows.planCaveats.length === 0 ? {} : { caveat: [...new Set(rows.planCaveats)].map((value) => ({ value, score: SCORE.stated })) }),
     schemaVersion: 3,
   };
+}
 
+function buildPatient(portalPatient: PortalPatient, notes: string[], today: Date): PatientV3 {
   const { history, unmapped } = mapHistory(portalPatient.history);
   const effectiveDate = portalPatient.effectiveDate?.trim();
   if (effectiveDate !== undefined && !isUsCalendarDate(effectiveDate)) notes.push(`Effective date ${JSON.stringify(effectiveDate)} is not MM/DD/YYYY`);
   const termination = portalPatient.terminationDate?.trim();
-  const patient: PatientV3 = {
+  return {
     ...(portalPatient.deductibleRemaining === undefined ? {} : { deductibleRemaining: stated(portalPatient.deductibleRemaining) }),
     ...(portalPatient.maximumRemaining === undefined ? {} : { insuranceRemaining: stated(portalPatient.maximumRemaining) }),
     ...(effectiveDate !== undefined && isUsCalendarDate(effectiveDate) ? { effectiveDate: stated(effectiveDate) } : {}),
     history,
     historyStatus: history.length === 0 ? (portalPatient.historyComplete ? 'None' : 'Unknown') : portalPatient.historyComplete ? 'Complete' : 'Partial',
     ...(unmapped.length === 0 ? {} : { unmappedHistory: unmapped }),
-    coverageStatus: coverageOf(portalPatient, options.today),
+    coverageStatus: coverageOf(portalPatient, today),
     planEndDate: termination && isUsCalendarDate(termination) ? termination : null,
   };
-  plan.score = scorePlanCompleteness(plan, patient);
+}
 
+function warningsOf(portalPlan: PortalPlan): InternalWarning[] {
   const warnings: InternalWarning[] = [];
   if ((portalPlan.otherPlans ?? []).length > 0) warnings.push('MULTIPLE_PLANS_FOUND');
-  if (groupNumber === undefined) warnings.push('GROUP_NUMBER_MISSING');
+  if (trimmed(portalPlan.groupNumber) === undefined) warnings.push('GROUP_NUMBER_MISSING');
+  return warnings;
+}
 
-  const planCheck = validatePlan(plan, 3);
-  const patientCheck = PatientV3.safeParse(patient);
-  if (!planCheck.ok || !patientCheck.success) {
-    const problems = [
-      ...(planCheck.ok ? [] : planCheck.errors.map((error) => `plan.${error.path}: ${error.message}`)),
-      ...(patientCheck.success ? [] : patientCheck.error.issues.map((issue) => `patient.${issue.path.join('.')}: ${issue.message}`)),
-    ];
-    throw new PortalDataError(`The portal's data does not map to a valid plan: ${problems.join('; ')}`);
-  }
+function assertValidDocuments(plan: PlanV3, patient: PatientV3): void {
+  const problems = documentProblems(plan, patient);
+  if (problems.length > 0) throw new PortalDataError(`The portal's data does not map to a valid plan: ${problems.join('; ')}`);
+}
+
+export function mapPortalData(data: PortalData, options: MapPortalOptions): MappedPortalData {
+  const notes: string[] = [];
+  const plan = buildPlan(data.plan, mapBenefitRows(data.plan.benefits, notes), options);
+  const patient = buildPatient(data.patient, notes, options.today);
+  plan.score = scorePlanCompleteness(plan, patient);
+  const warnings = warningsOf(data.plan);
+  assertValidDocuments(plan, patient);
   return { plan, patient, warnings, notes };
 }

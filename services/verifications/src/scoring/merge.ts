@@ -17,6 +17,7 @@
  * - The plan's `score` is left at 0 and `planHash` unset: the caller scores (plan-score.ts) and hashes.
  */
 import {
+  compareUsDates,
   PatientV3,
   validatePlan,
   type HistoryRecordV3,
@@ -336,12 +337,7 @@ function mergeHistory(candidates: readonly Candidate[]): HistoryRecordV3[] {
       }
     }
   }
-  return records.sort((a, b) => usDateKey(b.date).localeCompare(usDateKey(a.date)) || a.code.localeCompare(b.code));
-}
-
-/** MM/DD/YYYY -> YYYYMMDD, which sorts. */
-function usDateKey(day: string): string {
-  return `${day.slice(6, 10)}${day.slice(0, 2)}${day.slice(3, 5)}`;
+  return records.sort((a, b) => compareUsDates(b.date, a.date) || a.code.localeCompare(b.code));
 }
 
 /** Where a conflict's mapping info goes, and the path it names there. */

@@ -1,7 +1,6 @@
 import { VERIFICATION_ROLES, VerificationSources } from '@dv/contracts';
-import { requireActor, requireRoles, type Server } from '@dv/kit';
+import { IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
 import { type AuditLog } from '../audit/audit.store';
-import { IdParams } from '../id-params';
 import { type JobStore } from '../jobs/jobs.store';
 import { type VerificationStore } from '../verifications/verifications.store';
 import { sourcesService } from './sources.service';

@@ -3,20 +3,14 @@
  * beside the mapped plan, the portal's data, a rejected 271, jobs without an answer, office and organization
  * scope, the audit record, and no patient data in any log line while sources run and are read.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { VerificationSources, type VerificationDetail } from '@dv/contracts';
-import { createInProcessBus, createLogger, createTestIssuer, openNedbStore, waitFor } from '@dv/kit';
-import { buildVerificationsApp } from '../app';
+import { createLogger } from '@dv/kit';
+import { waitFor } from '@dv/kit/testing';
 import { AUDIT_COLLECTION, type AuditDocument } from '../audit/audit.store';
 import { createSandboxClearinghouse } from '../clearinghouse/sandbox';
 import { sandboxMember, sandboxPatientInfo } from '../clearinghouse/sandbox-members';
-import { DEFAULT_PROVIDER } from '../config';
-import { createVerificationEngine } from '../engine';
 import { type JobDocument } from '../jobs/jobs.store';
-import { prepareVerificationsStore } from '../store-setup';
 import { createHarness, USERS, type Harness } from '../testing/harness';
 
 const MARIA = sandboxMember('DD100200300')!;
@@ -182,7 +176,6 @@ describe('GET /api/verifications/{id}/sources', () => {
 
 describe('logs while sources run and are read', () => {
   it('carry no 271 text, no portal data, no patient names, birth dates or member ids', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'verifications-sources-logs-'));
     const lines: string[] = [];
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -191,44 +184,17 @@ describe('logs while sources run and are read', () => {
       },
     });
     const logger = createLogger({ name: 'verifications-test', level: 'trace', destination });
-    const store = await openNedbStore({ dir: path.join(dir, 'store'), compactionIntervalMs: 0 });
-    await prepareVerificationsStore(store);
-    const issuer = await createTestIssuer({ issuer: 'https://id.verifications.test/', audience: 'https://api.verifications.test' });
-    const bus = createInProcessBus({ logger });
-    const engine = createVerificationEngine({
-      store,
-      clearinghouse: createSandboxClearinghouse({ latencyMs: 0 }),
-      clearinghouseName: 'sandbox',
-      clearinghouseTimeoutMs: 5_000,
-      provider: DEFAULT_PROVIDER,
-      portalResultTimeoutMs: 30_000,
-      concurrency: 2,
-      sweepIntervalMs: 50,
-      logger,
-    });
-    const app = await buildVerificationsApp({
-      config: { oidcIssuer: issuer.issuer, oidcAudience: issuer.audience, oidcJwksUrl: 'http://127.0.0.1:9/unused' },
-      engine,
-      storeReady: () => store.ping(),
-      keys: { jwks: issuer.jwks },
-      logger,
-    });
+    const logged = await createHarness({ concurrency: 2, logger });
     try {
-      await app.ready();
-      await engine.start(bus);
-      const headers = { authorization: `Bearer ${await issuer.sign({ ...USERS.staff })}`, 'connected-dental-office': 'office-a1' };
       // Anthem has no portal: the clearinghouse alone answers.
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/verifications',
-        headers,
-        payload: { patient: sandboxPatientInfo(ANTHEM), carrier: { payerId: ANTHEM.payerId } },
+      const created = await logged.call('POST', '/api/verifications', {
+        body: { patient: sandboxPatientInfo(ANTHEM), carrier: { payerId: ANTHEM.payerId } },
       });
       expect(created.statusCode).toBe(201);
       const { id } = created.json<{ id: string }>();
       let sources: VerificationSources | undefined;
       await waitFor(async () => {
-        const response = await app.inject({ method: 'GET', url: `/api/verifications/${id}/sources`, headers });
+        const response = await logged.call('GET', `/api/verifications/${id}/sources`);
         sources = VerificationSources.parse(response.json());
         return sources.sources.every((source) => source.raw !== null);
       }, 'the clearinghouse answer');
@@ -242,11 +208,7 @@ describe('logs while sources run and are read', () => {
         expect([secret, log.includes(secret)]).toEqual([secret, false]);
       }
     } finally {
-      await app.close();
-      await engine.stop();
-      await bus.close();
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
+      await logged.close();
     }
   });
 });

@@ -1,10 +1,10 @@
 /**
- * Test support: the verifications app on a real embedded store in a temporary folder, a real in-process bus
- * fed by the outbox relay, the engine (job runner, portal results consumer) with the sandbox clearinghouse
- * (or a test double), a real portals service on the same bus (its own store, the sandbox portal providers with
- * short delays) that answers portal data requests with the offices' credentials, and access tokens signed by a
- * test issuer that both services trust. Two organizations: org-a (offices office-a1, office-a2) and org-b
- * (office-b1). An office has no portal credential until a test adds one through the portals API.
+ * Test support: the verifications service built in-process by the kit's harness (a real embedded store in a
+ * temporary folder, a real in-process bus fed by the outbox relay, tokens of a test issuer), its engine (job
+ * runner, portal results consumer) with the sandbox clearinghouse (or a test double), and a real portals service
+ * on the same bus (its own store, the sandbox portal providers with short delays) that answers portal data
+ * requests with the offices' credentials. The kit's test tenants: org-a (offices office-a1, office-a2) and org-b
+ * (office-b1), and their users. An office has no portal credential until a test adds one through the portals API.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,55 +19,36 @@ import {
 import {
   createInProcessBus,
   createLogger,
-  createOutboxRelay,
-  createTestIssuer,
-  openNedbStore,
-  waitFor,
   type BusEvent,
   type EventBus,
-  type OfficeBelongsToOrg,
-  type OutboxRelay,
+  type Logger,
   type Server,
-  type Store,
-  type TestIssuer,
 } from '@dv/kit';
+import {
+  createServiceHarness,
+  TEST_USERS,
+  testOfficeBelongsToOrg,
+  waitFor,
+  type ServiceHarness,
+  type TestIssuer,
+  type TestUserName,
+} from '@dv/kit/testing';
 import { startPortals, type RunningPortals } from '@dv/portals';
-import { buildVerificationsApp } from '../app';
+import { verificationsService, type VerificationEngine, type VerificationsBuilt } from '../app';
 import { type Clearinghouse } from '../clearinghouse/clearinghouse';
-import { createSandboxClearinghouse } from '../clearinghouse/sandbox';
 import { sandboxMember, sandboxPatientInfo } from '../clearinghouse/sandbox-members';
-import { DEFAULT_PROVIDER } from '../config';
-import { createVerificationEngine, type VerificationEngine } from '../engine';
-import { prepareVerificationsStore } from '../store-setup';
+import { type VerificationsConfig } from '../config';
 import { searchKeysOf } from '../verifications/ticket-document';
 import { VERIFICATIONS_COLLECTION, type VerificationDocument } from '../verifications/verifications.store';
 
 export type Response = Awaited<ReturnType<Server['inject']>>;
 
-const OFFICES: Record<string, string> = { 'office-a1': 'org-a', 'office-a2': 'org-a', 'office-b1': 'org-b' };
+/** Where an office belongs, as the offices service would answer (the kit's test tenants). */
+export const officeBelongsToOrg = testOfficeBelongsToOrg;
 
-export const officeBelongsToOrg: OfficeBelongsToOrg = (officeId, orgId) => Promise.resolve(OFFICES[officeId] === orgId);
-
-/** Users by name: claims as the identity provider issues them. */
-export const USERS = {
-  staff: { sub: 'user-staff', email: 'staff@a.test', org: 'org-a', roles: ['staff'], allowedOfficeIds: ['office-a1'] },
-  staffmanager: {
-    sub: 'user-manager',
-    email: 'manager@a.test',
-    org: 'org-a',
-    roles: { 'office-a1': ['staffmanager'], 'office-a2': ['staff'] },
-    allowedOfficeIds: ['office-a1', 'office-a2'],
-  },
-  staffA2: { sub: 'user-staff-a2', org: 'org-a', roles: ['staff'], allowedOfficeIds: ['office-a2'] },
-  groupmanager: { sub: 'user-gm', org: 'org-a', roles: ['groupmanager'], allowedOfficeIds: ['office-a1', 'office-a2'] },
-  agent: { sub: 'user-agent', email: 'agent@a.test', org: 'org-a', roles: ['agent'], allowedOfficeIds: [] },
-  admin: { sub: 'user-admin', email: 'admin@a.test', org: 'org-a', roles: ['admin'], allowedOfficeIds: [] },
-  superadministrator: { sub: 'user-super', org: 'org-a', roles: ['superadministrator'], allowedOfficeIds: [] },
-  goduser: { sub: 'user-god', org: 'org-a', roles: ['goduser'], allowedOfficeIds: [] },
-  adminB: { sub: 'user-admin-b', org: 'org-b', roles: ['admin'], allowedOfficeIds: [] },
-  staffB: { sub: 'user-staff-b', org: 'org-b', roles: ['staff'], allowedOfficeIds: ['office-b1'] },
-} as const;
-export type UserName = keyof typeof USERS;
+/** Users by name: claims as the identity provider issues them (the kit's test tenants). */
+export const USERS = TEST_USERS;
+export type UserName = TestUserName;
 
 export interface CallOptions {
   readonly as?: UserName | null;
@@ -102,12 +83,8 @@ export interface PortalsSide {
   stop(): Promise<void>;
 }
 
-export interface Harness {
-  readonly app: Server;
-  readonly store: Store;
-  readonly bus: EventBus;
-  readonly relay: OutboxRelay;
-  readonly issuer: TestIssuer;
+/** The kit harness's app, store, bus, relay and issuer, the engine, the portals service beside, and helpers. */
+export interface Harness extends Pick<ServiceHarness<VerificationsConfig, VerificationsBuilt>, 'app' | 'store' | 'bus' | 'relay' | 'issuer'> {
   readonly engine: VerificationEngine;
   readonly portals: PortalsSide;
   token(user: UserName): Promise<string>;
@@ -133,31 +110,16 @@ export interface HarnessOptions {
   readonly dir?: string;
   /** Portals whose valid sandbox credential office-a1 gets before the harness is returned. */
   readonly portalCredentials?: readonly string[];
+  /** The verifications service's logger; default a silent one. */
+  readonly logger?: Logger;
 }
 
-export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'verifications-test-')));
-  const store = await openNedbStore({ dir: path.join(dir, 'store'), compactionIntervalMs: 0 });
-  await prepareVerificationsStore(store);
-  const issuer = await createTestIssuer({ issuer: 'https://id.verifications.test/', audience: 'https://api.verifications.test' });
-  const logger = createLogger({ name: 'verifications-test', level: 'silent' });
-  const bus = createInProcessBus({ logger });
-  const relay = createOutboxRelay({ store, bus, pollIntervalMs: 5, logger });
-  await relay.start();
-
-  const engine = createVerificationEngine({
-    store,
-    clearinghouse: options.clearinghouse ?? createSandboxClearinghouse({ latencyMs: 0 }),
-    clearinghouseName: 'sandbox',
-    clearinghouseTimeoutMs: 5_000,
-    provider: DEFAULT_PROVIDER,
-    portalResultTimeoutMs: options.portalResultTimeoutMs ?? 30_000,
-    concurrency: options.concurrency ?? 4,
-    sweepIntervalMs: 50,
-    retryDelayMs: () => 20,
-    logger,
-  });
-  const portalsService: RunningPortals = await startPortals({
+/**
+ * The portals service beside the verifications service, as the standalone product runs them: on the same bus, its
+ * store under DATA_DIR/portals, trusting the same issuer, the sandbox portals answering after short delays.
+ */
+export function startPortalsBeside(dir: string, bus: EventBus, issuer: TestIssuer): Promise<RunningPortals> {
+  return startPortals({
     config: {
       port: 0,
       host: '127.0.0.1',
@@ -175,24 +137,47 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     bus,
     keys: { jwks: issuer.jwks },
     officeBelongsToOrg,
-    logger,
   });
-  let portalsRunning = true;
-  const app = await buildVerificationsApp({
-    config: { oidcIssuer: issuer.issuer, oidcAudience: issuer.audience, oidcJwksUrl: 'http://127.0.0.1:9/unused' },
-    engine,
-    storeReady: () => store.ping(),
-    sandbox: options.clearinghouse === undefined,
-    keys: { jwks: issuer.jwks },
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'verifications-test-')));
+  // One bus for both services, closed after both: the harness below leaves a bus it was handed open.
+  const bus = createInProcessBus({ logger: options.logger ?? createLogger({ name: 'verifications-test', level: 'silent' }) });
+  const service = await createServiceHarness(verificationsService, {
+    // The store in a folder of its own beside the portals service's (DATA_DIR/portals): restarts reuse both.
+    dir: path.join(dir, 'store'),
+    bus,
+    issuer: { issuer: 'https://id.verifications.test/', audience: 'https://api.verifications.test' },
+    config: {
+      clearinghouse: { timeoutMs: 5_000, sandboxLatencyMs: 0 },
+      portalResultTimeoutMs: options.portalResultTimeoutMs ?? 30_000,
+      jobConcurrency: options.concurrency ?? 4,
+    },
+    options: {
+      ...(options.clearinghouse ? { clearinghouse: options.clearinghouse } : {}),
+      sweepIntervalMs: 50,
+      retryDelayMs: () => 20,
+      runJobs: options.startEngine !== false,
+    },
     officeBelongsToOrg,
-    logger,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
-  await app.ready();
-  if (options.startEngine !== false) await engine.start(bus);
+  const { app, store, relay, issuer } = service;
+  const engine = service.built.engine;
+  let portalsService: RunningPortals;
+  try {
+    portalsService = await startPortalsBeside(dir, bus, issuer);
+  } catch (error) {
+    await service.close();
+    await bus.close();
+    throw error;
+  }
+  let portalsRunning = true;
 
   const subscriptions: { close(): Promise<void> }[] = [];
   let groups = 0;
-  const token = (user: UserName) => issuer.sign({ ...USERS[user] });
+  const token = (user: UserName) => service.sign({ ...USERS[user] });
 
   async function portalsCall(method: 'GET' | 'POST' | 'PUT', url: string, office: string, body?: unknown): Promise<globalThis.Response> {
     const as = CREDENTIAL_EDITORS[office] ?? 'staffmanager';
@@ -241,14 +226,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   async function call(method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, { as = 'staff', office, body }: CallOptions = {}) {
     const user = as === null ? undefined : USERS[as];
     const officeHeader = office === undefined ? user?.allowedOfficeIds[0] : office;
-    return app.inject({
-      method,
-      url,
-      headers: {
-        ...(as ? { authorization: `Bearer ${await token(as)}` } : {}),
-        ...(officeHeader ? { 'connected-dental-office': officeHeader } : {}),
-      },
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    return service.call(method, url, {
+      token: as ? await token(as) : null,
+      headers: officeHeader ? { 'connected-dental-office': officeHeader } : {},
+      body,
     });
   }
 
@@ -324,12 +305,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
     async close() {
       for (const subscription of subscriptions) await subscription.close();
-      await app.close();
-      await engine.stop();
+      // The app and its engine, the relay, the store; then the portals service and the bus they shared.
+      await service.close();
       await portals.stop();
-      await relay.stop();
       await bus.close();
-      await store.close();
       if (options.dir === undefined) await rm(dir, { recursive: true, force: true });
     },
   };

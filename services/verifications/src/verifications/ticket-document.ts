@@ -5,8 +5,10 @@
  */
 import {
   migrateTicket,
+  readUsDate,
   TicketWrapperV3,
   validateTicket,
+  writeCompactDate,
   type ClientInfoV3,
   type PatientInfoV3,
 } from '@dv/contracts';
@@ -66,9 +68,10 @@ export function newTicket(input: NewTicketInput): TicketWrapperV3 {
   return wrapper;
 }
 
-/** MM/DD/YYYY -> YYYYMMDD. */
-function dayKey(day: string): string {
-  return /^\d{2}\/\d{2}\/\d{4}$/.test(day) ? `${day.slice(6, 10)}${day.slice(0, 2)}${day.slice(3, 5)}` : '';
+/** MM/DD/YYYY -> YYYYMMDD, which sorts; '' for a text that names no day. */
+function dayKey(text: string): string {
+  const day = readUsDate(text);
+  return day === undefined ? '' : writeCompactDate(day);
 }
 
 export function searchKeysOf(patient: Pick<PatientInfoV3, 'patientFirstName' | 'patientLastName' | 'patientDOB' | 'patientMemberId'>): VerificationSearchKeys {

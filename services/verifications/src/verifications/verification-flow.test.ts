@@ -9,10 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TOPICS, validateTicket, type PortalDataRequestPayload, type VerificationDetail } from '@dv/contracts';
-import { settle, waitFor, type BusEvent } from '@dv/kit';
-import { type Clearinghouse } from '../clearinghouse/clearinghouse';
+import { type BusEvent } from '@dv/kit';
+import { settle, waitFor } from '@dv/kit/testing';
+import { ClearinghouseError, type Clearinghouse } from '../clearinghouse/clearinghouse';
 import { createSandboxClearinghouse } from '../clearinghouse/sandbox';
-import { ClearinghouseError } from '../clearinghouse-source/http-clearinghouse';
 import { JOBS_COLLECTION, type JobDocument } from '../jobs/jobs.store';
 import { createHarness, type Harness } from '../testing/harness';
 

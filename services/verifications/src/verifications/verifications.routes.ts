@@ -9,10 +9,12 @@ import {
   VerificationListItem,
   VerificationListQuery,
 } from '@dv/contracts';
-import { requireActor, requireRoles, type Server } from '@dv/kit';
-import { IdParams, JobParams } from '../id-params';
+import { IdParam, IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
 import { sandboxPatients } from './sandbox-patients';
 import type { RequestContext, VerificationService } from './verifications.service';
+
+/** `/:id/jobs/:jobId`: a verification and one of its source jobs. */
+const JobParams = IdParams.extend({ jobId: IdParam });
 
 function contextOf(request: Parameters<typeof requireActor>[0]): RequestContext {
   return { actor: requireActor(request), requestId: request.id };

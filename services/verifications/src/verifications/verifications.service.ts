@@ -22,11 +22,10 @@ import {
   type VerificationListItem,
   type VerificationListQuery,
 } from '@dv/contracts';
-import { Conflict, Invalid, NotFound, type Actor, type Logger, type Outbox, type Store } from '@dv/kit';
+import { Conflict, Invalid, invalidField, NotFound, type Actor, type Logger, type Outbox, type Store } from '@dv/kit';
 import { type AuditLog } from '../audit/audit.store';
 import { catalogueCarrier } from '../carriers/carrier-catalogue';
 import { verificationReadyMessage } from '../events';
-import { invalidField } from '../invalid-field';
 import { isActive, jobView, type JobDocument, type JobStore } from '../jobs/jobs.store';
 import { type PlanLibrary } from '../plans/plans.service';
 import { agreementRatio, planScore } from '../scoring/plan-score';

@@ -28,7 +28,6 @@ import {
   DATE_FORMATS,
   DATE_QUALIFIERS,
   EB01_CODES,
-  ELEMENT_NAMES,
   ENTITY_IDENTIFIERS,
   ENTITY_TYPES,
   followUpActionName,
@@ -56,6 +55,7 @@ import {
   TRANSACTION_SETS,
   VALID_REQUEST,
 } from './x12-dictionary';
+import { ELEMENT_NAMES } from './x12-element-names';
 
 export type Explain271Options = {
   /** True when this payer's EB08 is the insurer's share (as map271's option); default: the carrier catalogue. */

@@ -25,7 +25,6 @@ export {
   type Rejected271,
   type Rejection,
 } from './map-271';
-export { PLAN_SCORE_CHECKS, scorePlanCompleteness } from './plan-score';
 export { readDelivery, describeDelivery } from './frequency';
 export { DENTAL_SERVICE_TYPES, targetOfServiceType } from './service-types';
 export { REJECT_REASONS, FOLLOW_UP_ACTIONS, rejectReason } from './reject-reasons';

@@ -3,6 +3,7 @@
  * segment into a plain typed record. Values are kept as the carrier wrote them; interpreting them is the
  * mapping's job.
  */
+import { calendarDay, readUsDate, writeCompactDate, writeUsDate } from '@dv/contracts';
 import { X12ParseError } from './errors';
 import { element, type X12Segment } from './tokenizer';
 
@@ -106,22 +107,19 @@ export function readDecimal(segment: X12Segment, n: number): number | undefined 
   return Number(value);
 }
 
+const CCYYMMDD = /^(\d{4})(\d{2})(\d{2})$/;
+
 /** CCYYMMDD of a real calendar day -> MM/DD/YYYY; anything else undefined. */
 export function toUsDate(ccyymmdd: string): string | undefined {
-  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(ccyymmdd);
-  if (match === null) return undefined;
-  const [, year, month, day] = match as unknown as [string, string, string, string];
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) {
-    return undefined;
-  }
-  return `${month}/${day}/${year}`;
+  const match = CCYYMMDD.exec(ccyymmdd);
+  const day = match === null ? undefined : calendarDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  return day === undefined ? undefined : writeUsDate(day);
 }
 
-/** MM/DD/YYYY -> CCYYMMDD (the caller has validated the date). */
+/** MM/DD/YYYY -> CCYYMMDD; '' when the text names no day (the caller has validated the date). */
 export function fromUsDate(usDate: string): string {
-  const [month = '', day = '', year = ''] = usDate.split('/');
-  return `${year}${month}${day}`;
+  const day = readUsDate(usDate);
+  return day === undefined ? '' : writeCompactDate(day);
 }
 
 /** The start and end days (CCYYMMDD) of a D8 or RD8 value. */

@@ -1,38 +1,39 @@
 /**
- * buildGateway(deps): the BFF in front of every service. Tests build it with their own issuer, directory and
- * upstreams; main.ts and the standalone runner build it from configuration.
+ * The gateway: the BFF in front of every service, defined through the kit's service host like every service. It
+ * authenticates by itself (the request guard, before anything is proxied), keeps no documents and uses no bus.
+ * main.ts runs it from the environment; the standalone runner, benchmarks and tests start it with startGateway.
  */
 import {
-  buildServer,
   closeRedis,
   connectRedis,
-  createLogger,
+  defineService,
+  issuerLogoutVerifier,
   NotFound,
   openExpiringSet,
+  startService,
   type ExpiringSet,
-  type Logger,
   type Redis,
+  type RunningService,
   type Server,
-  type TokenVerifier,
+  type ServiceContext,
+  type StartOptions,
 } from '@dv/kit';
-import { apiGuard } from './api-guard';
 import { registerBackchannelLogout } from './auth/backchannel-logout';
-import { createIssuerLogoutVerifier, createIssuerVerifier, discoveryUrl } from './auth/issuer-verifier';
 import { refusingSignedOutSessions, SIGNED_OUT_SESSIONS, signedOutSessions } from './auth/signed-out-sessions';
-import { bodyLimitResolver, limitedBodyParser, ROUTE_BODY_LIMITS, type RouteBodyLimit } from './body-limit';
-import type { GatewayConfig } from './config';
+import { GatewayEnv, type GatewayConfig } from './config';
 import { createOfficesDirectory, type OfficesDirectory } from './directory/offices-directory';
-import { organizationLookupLimit } from './organization-lookup-limit';
-import { refuseConnectRequests } from './request-target';
-import { securityHeaders } from './security-headers';
-import { registerSpa } from './spa';
-import { registerUpstreams, UPSTREAM_ROUTES, type UpstreamRoute } from './upstreams';
+import { apiGuard } from './guard/api-guard';
+import { refuseConnectRequests } from './guard/request-target';
+import { bodyLimitResolver, limitedBodyParser, ROUTE_BODY_LIMITS, type RouteBodyLimit } from './limits/body-limit';
+import { organizationLookupLimit } from './limits/organization-lookup-limit';
+import { addReadinessChecks } from './proxy/readiness';
+import { UPSTREAM_ROUTES, type UpstreamRoute } from './proxy/upstream-table';
+import { registerUpstreams } from './proxy/upstreams';
+import { securityHeaders } from './web/security-headers';
+import { registerSpa } from './web/spa';
 
-export interface GatewayDeps {
-  readonly config: GatewayConfig;
-  readonly logger?: Logger;
-  /** Default: the kit's verifier for the configured issuer (JWKS URL given, or from discovery). */
-  readonly verifier?: TokenVerifier;
+/** What a caller may hand the gateway instead of what the configuration selects (tests). */
+export interface GatewayStartOptions {
   /** Default: the offices service's internal routes at the configured offices URL. */
   readonly directory?: OfficesDirectory;
   /** Default UPSTREAM_ROUTES. */
@@ -43,103 +44,109 @@ export interface GatewayDeps {
   readonly signedOutSessions?: ExpiringSet;
 }
 
-export async function buildGateway(deps: GatewayDeps): Promise<Server> {
-  const { config } = deps;
-  const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
-  const verifier =
-    deps.verifier ??
-    createIssuerVerifier({
-      issuer: config.oidcIssuer,
-      audience: config.oidcAudience,
-      ...(config.oidcJwksUrl === undefined ? {} : { jwksUrl: config.oidcJwksUrl }),
-    });
-  const directory =
-    deps.directory ??
-    createOfficesDirectory({
-      baseUrl: config.upstreams.offices,
-      internalApiToken: config.internalApiToken,
-      cacheTtlMs: config.directoryCacheTtlMs,
-    });
-  const bodyLimits = deps.bodyLimits ?? ROUTE_BODY_LIMITS;
-  const bodyLimitFor = bodyLimitResolver(config.bodyLimitBytes, bodyLimits);
+export type StartGatewayOptions = StartOptions<GatewayConfig, GatewayStartOptions>;
 
-  const app = await buildServer({
-    name: 'gateway',
-    logger,
-    bodyLimit: Math.max(config.bodyLimitBytes, ...bodyLimits.map((limit) => limit.maxBytes)),
-    rateLimit: config.rateLimit === null ? false : { max: config.rateLimit.max, timeWindowMs: config.rateLimit.timeWindowMs },
-    trustProxy: config.trustProxy,
-    helmet: securityHeaders({ oidcIssuer: config.oidcIssuer }),
+export type RunningGateway = RunningService<object> & {
+  /** The port it listens on (0 in the configuration picks one). */
+  readonly port: number;
+};
+
+/** The Redis of the state replicas share: part of readiness, closed with the gateway. */
+function useRedis(app: Server, url: string, { logger, closeWith }: Pick<ServiceContext<GatewayConfig>, 'logger' | 'closeWith'>): Redis {
+  const redis = connectRedis({ url, name: 'gateway', logger });
+  app.addReadinessCheck('redis', async () => {
+    await redis.ping();
   });
+  closeWith(() => closeRedis(redis));
+  return redis;
+}
 
-  addReadinessChecks(app, config);
-  const redis = config.redisUrl === undefined ? undefined : useRedis(app, config.redisUrl, logger);
-  const signedOut = signedOutSessions({
-    set: deps.signedOutSessions ?? openExpiringSet({ name: SIGNED_OUT_SESSIONS, ...(redis ? { redis } : {}) }),
-    accessTokenLifetimeSeconds: config.accessTokenLifetimeSeconds,
-  });
-
-  app.decorateRequest('organization', null);
-  app.decorateRequest('caller', null);
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', limitedBodyParser(bodyLimitFor));
-  app.addHook('onRequest', apiGuard({ verifier: refusingSignedOutSessions(verifier, signedOut), directory, bodyLimitFor }));
-  if (config.organizationLookupLimit !== null) {
-    const lookups = await organizationLookupLimit({ limit: config.organizationLookupLimit, ...(redis ? { redis } : {}) });
-    app.addHook('onRequest', lookups.hook);
-    app.addHook('onClose', () => lookups.close());
-  }
-  if (config.oidcClientId !== undefined) {
-    const logoutVerifier = createIssuerLogoutVerifier({
-      issuer: config.oidcIssuer,
-      clientId: config.oidcClientId,
-      ...(config.oidcJwksUrl === undefined ? {} : { jwksUrl: config.oidcJwksUrl }),
-    });
-    registerBackchannelLogout(app, { verifier: logoutVerifier, sessions: signedOut });
-  }
-  refuseConnectRequests(app.server);
-
-  // The services' internal routes are for the gateway alone; nothing under /internal is ever proxied.
+/** The services' internal routes are for the gateway alone; nothing under /internal is ever proxied. */
+function refuseInternalRoutes(app: Server): void {
   const internalNotFound = (request: { method: string; url: string }): never => {
     throw new NotFound(`Route ${request.method} ${request.url.split('?', 1)[0] ?? ''} not found`);
   };
   app.all('/internal', internalNotFound);
   app.all('/internal/*', internalNotFound);
+}
 
-  await registerUpstreams(app, {
-    routes: deps.routes ?? UPSTREAM_ROUTES,
-    upstreams: config.upstreams,
-    timeoutMs: config.upstreamTimeoutMs,
+/** Refuses the access tokens of sessions the identity provider said ended; takes its word at the back channel. */
+function signOutSessions(
+  app: Server,
+  context: Pick<ServiceContext<GatewayConfig>, 'config'>,
+  options: { readonly set?: ExpiringSet; readonly redis?: Redis },
+) {
+  const { config } = context;
+  const sessions = signedOutSessions({
+    set: options.set ?? openExpiringSet({ name: SIGNED_OUT_SESSIONS, ...(options.redis ? { redis: options.redis } : {}) }),
+    accessTokenLifetimeSeconds: config.accessTokenLifetimeSeconds,
   });
-  await registerSpa(app, { webDistDir: config.webDistDir });
-  return app;
-}
-
-const READINESS_PROBE_TIMEOUT_MS = 1_500;
-
-/** The Redis of the state replicas share: part of readiness, closed with the gateway. */
-function useRedis(app: Server, url: string, logger: Logger): Redis {
-  const redis = connectRedis({ url, name: 'gateway', logger });
-  app.addReadinessCheck('redis', async () => {
-    await redis.ping();
-  });
-  app.addHook('onClose', () => closeRedis(redis));
-  return redis;
-}
-
-async function probe(url: string): Promise<void> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(READINESS_PROBE_TIMEOUT_MS) });
-  await response.body?.cancel();
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-}
-
-/**
- * The gateway is ready when it can do its work: read the identity provider's keys (or its discovery document)
- * and reach every service it proxies to (their /healthz).
- */
-function addReadinessChecks(app: Server, config: GatewayConfig): void {
-  app.addReadinessCheck('identity provider', () => probe(config.oidcJwksUrl ?? discoveryUrl(config.oidcIssuer)));
-  for (const [service, baseUrl] of Object.entries(config.upstreams)) {
-    if (baseUrl !== undefined) app.addReadinessCheck(service, () => probe(new URL('/healthz', baseUrl).href));
+  if (config.oidcClientId !== undefined) {
+    const verifier = issuerLogoutVerifier({
+      issuer: config.oidcIssuer,
+      clientId: config.oidcClientId,
+      ...(config.oidcJwksUrl === undefined ? {} : { jwksUrl: config.oidcJwksUrl }),
+    });
+    registerBackchannelLogout(app, { verifier, sessions });
   }
+  return sessions;
+}
+
+export const gatewayService = defineService<GatewayConfig, GatewayStartOptions>({
+  name: 'gateway',
+  env: GatewayEnv,
+  bus: false,
+  http: (config) => ({
+    authenticate: false,
+    // Fastify's own limit; the gateway's one body parser applies each route's limit itself (limits/body-limit.ts).
+    bodyLimit: Math.max(config.bodyLimitBytes, ...ROUTE_BODY_LIMITS.map((limit) => limit.maxBytes)),
+    rateLimit: config.rateLimit === null ? false : { max: config.rateLimit.max, timeWindowMs: config.rateLimit.timeWindowMs },
+    trustProxy: config.trustProxy,
+    helmet: securityHeaders({ oidcIssuer: config.oidcIssuer }),
+  }),
+  async build(app, context, options) {
+    const { config } = context;
+    const directory =
+      options.directory ??
+      createOfficesDirectory({
+        baseUrl: config.upstreams.offices,
+        internalApiToken: config.internalApiToken,
+        cacheTtlMs: config.directoryCacheTtlMs,
+      });
+    const bodyLimitFor = bodyLimitResolver(config.bodyLimitBytes, options.bodyLimits ?? ROUTE_BODY_LIMITS);
+
+    addReadinessChecks(app, config);
+    const redis = config.redisUrl === undefined ? undefined : useRedis(app, config.redisUrl, context);
+    const sessions = signOutSessions(app, context, {
+      ...(options.signedOutSessions ? { set: options.signedOutSessions } : {}),
+      ...(redis ? { redis } : {}),
+    });
+
+    app.decorateRequest('organization', null);
+    app.decorateRequest('caller', null);
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', limitedBodyParser(bodyLimitFor));
+    app.addHook('onRequest', apiGuard({ verifier: refusingSignedOutSessions(context.verifier, sessions), directory, bodyLimitFor }));
+    if (config.organizationLookupLimit !== null) {
+      const lookups = await organizationLookupLimit({ limit: config.organizationLookupLimit, ...(redis ? { redis } : {}) });
+      app.addHook('onRequest', lookups.hook);
+      context.closeWith(() => lookups.close());
+    }
+    refuseConnectRequests(app.server);
+    refuseInternalRoutes(app);
+
+    await registerUpstreams(app, {
+      routes: options.routes ?? UPSTREAM_ROUTES,
+      upstreams: config.upstreams,
+      timeoutMs: config.upstreamTimeoutMs,
+    });
+    await registerSpa(app, { webDistDir: config.webDistDir });
+    return {};
+  },
+});
+
+/** Starts the gateway in this process (standalone runner, benchmarks, end-to-end tests): listen, and a close(). */
+export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
+  const running = await startService(gatewayService, options);
+  return { ...running, port: Number(new URL(running.url).port) };
 }

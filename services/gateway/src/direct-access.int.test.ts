@@ -4,16 +4,8 @@
  * offices service is in services/standalone (direct-access.int.test.ts).
  */
 import type { AddressInfo } from 'node:net';
-import {
-  authPlugin,
-  buildServer,
-  createLogger,
-  createTestIssuer,
-  createTokenVerifier,
-  requireActor,
-  type Server,
-  type TestIssuer,
-} from '@dv/kit';
+import { authPlugin, buildServer, createLogger, createTokenVerifier, requireActor, type Server } from '@dv/kit';
+import { createTestIssuer, type TestIssuer } from '@dv/kit/testing';
 import { callUrl } from './testing/harness';
 
 const FORGED = {

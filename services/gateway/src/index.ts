@@ -1,6 +1,11 @@
 // @dv/gateway: the BFF in front of every service.
-export { buildGateway, type GatewayDeps } from './app';
-export { startGateway, type RunningGateway, type StartGatewayOptions } from './start';
+export {
+  gatewayService,
+  startGateway,
+  type GatewayStartOptions,
+  type RunningGateway,
+  type StartGatewayOptions,
+} from './app';
 export {
   DEFAULT_WEB_DIST_DIR,
   gatewayConfig,
@@ -12,15 +17,17 @@ export {
   UPSTREAM_ROUTES,
   UPSTREAM_SERVICES,
   UPSTREAM_URL_VARIABLES,
+  upstreamRoutesOf,
   type UpstreamRoute,
   type UpstreamService,
-} from './upstreams';
-export { ROUTE_BODY_LIMITS, type RouteBodyLimit } from './body-limit';
-export { ORGANIZATION_HEADER } from './identity-headers';
+  type UpstreamUrlVariable,
+} from './proxy/upstream-table';
+export { ROUTE_BODY_LIMITS, type RouteBodyLimit } from './limits/body-limit';
+export { ORGANIZATION_HEADER } from './guard/identity-headers';
 export { BACKCHANNEL_LOGOUT_PATH } from './auth/backchannel-logout';
 export {
   createOfficesDirectory,
   INTERNAL_TOKEN_HEADER,
   type OfficesDirectory,
 } from './directory/offices-directory';
-export { WEB_APP_NOT_BUILT_PAGE } from './spa';
+export { WEB_APP_NOT_BUILT_PAGE } from './web/spa';

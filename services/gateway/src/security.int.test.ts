@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { base64url, exportSPKI, importJWK, SignJWT, type CryptoKey } from 'jose';
-import { createTestIssuer, type TestIssuer } from '@dv/kit';
+import { createTestIssuer, type TestIssuer } from '@dv/kit/testing';
 import { HOST_A, HOST_B, ORG_A, STAFF_A, startGatewayHarness, type CallResult, type GatewayHarness } from './testing/harness';
 
 const ADMIN_A = { sub: 'user-admin-a', email: 'admin@a.test', org: ORG_A.id, roles: ['admin'], allowedOfficeIds: [] };

@@ -1,7 +1,7 @@
 /** The environment of `npm start`; everything has a default, so a clean clone runs with none set. */
 import path from 'node:path';
 import { DEFAULT_AUDIENCE } from '@dv/dev-idp';
-import { envPort, loadConfig, type Environment } from '@dv/kit';
+import { envPort, internalApiTokenEnv, loadConfig, LOG_LEVELS, type Environment, type LogLevel } from '@dv/kit';
 import { z } from 'zod';
 
 export const StandaloneEnv = z.object({
@@ -14,10 +14,10 @@ export const StandaloneEnv = z.object({
   /** Embedded store files, dev-idp keys and sessions. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** Shared by the gateway and the services' internal routes; generated at each start when unset. */
-  INTERNAL_API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  INTERNAL_API_TOKEN: internalApiTokenEnv().optional(),
   OIDC_AUDIENCE: z.string().min(1).default(DEFAULT_AUDIENCE),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export interface StandaloneConfig {
@@ -29,7 +29,7 @@ export interface StandaloneConfig {
   readonly internalApiToken?: string;
   readonly audience: string;
   readonly webDistDir?: string;
-  readonly logLevel: z.output<typeof StandaloneEnv>['LOG_LEVEL'];
+  readonly logLevel: LogLevel;
 }
 
 export function standaloneConfigFromEnv(env: Environment = process.env, cwd = process.cwd()): StandaloneConfig {

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
-import { waitFor } from '@dv/kit';
+import { waitFor } from '@dv/kit/testing';
 
 describe('standalone main (child process)', () => {
   let dataDir: string;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { request } from 'undici';
 import { SOCKET_EVENTS } from '@dv/contracts';
-import { waitFor } from '@dv/kit';
+import { waitFor } from '@dv/kit/testing';
 
 const DEMO_HOST = 'demo.localhost';
 const OFFICE = 'office-demo-1';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { ATTACHMENT_MAX_BYTES } from '@dv/contracts';
-import { DEMO_PASSWORD, signInSession } from '@dv/dev-idp';
+import { DEMO_PASSWORD } from '@dv/dev-idp';
+import { signInSession } from '@dv/dev-idp/testing';
 import { DEMO_PORTAL_CREDENTIAL } from './demo-portal-credential';
 import { startStandalone, type RunningStandalone } from './start';
 

@@ -1,26 +1,26 @@
 /**
  * Every service in one process with the embedded defaults (nedb files under the data folder, the in-process
- * bus) and the demo data: the development identity provider, the offices service on a loopback port, and the
- * gateway in front. The portals service answers the verifications service's portal data requests with the
- * offices' credentials; the demo office office-demo-1 gets a Delta Dental portal login once per data folder
+ * bus) and the demo data: the development identity provider, the services on loopback ports, and the gateway in
+ * front. The portals service answers the verifications service's portal data requests with the offices'
+ * credentials; the demo office office-demo-1 gets a Delta Dental portal login once per data folder
  * (demo-portal-credential.ts). `npm start` runs it through main.ts; end-to-end tests start it here on free ports.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { DEVELOPMENT_HOST } from '@dv/contracts';
 import { createDevIdp, WEB_CLIENT_ID, DEFAULT_AUDIENCE, type DevIdp } from '@dv/dev-idp';
 import { BACKCHANNEL_LOGOUT_PATH, gatewayConfig, startGateway, type RunningGateway } from '@dv/gateway';
-import { createClosers, createInProcessBus, createLogger, type EventBus, type Logger } from '@dv/kit';
-import { startBugs, type RunningBugs } from '@dv/bugs';
-import { startOffices, type RunningOffices } from '@dv/offices';
+import { createClosers, createInProcessBus, createLogger, type EventBus, type Logger, type LogLevel } from '@dv/kit';
+import { loadBugsConfig, startBugs, type RunningBugs } from '@dv/bugs';
+import { loadOfficesConfig, startOffices, type RunningOffices } from '@dv/offices';
 import { loadPortalsConfig, startPortals, type RunningPortals } from '@dv/portals';
 import { loadRealtimeConfig, startRealtime, type RunningRealtime } from '@dv/realtime';
 import { loadVerificationsConfig, startVerifications, type RunningVerifications } from '@dv/verifications';
 import { DEMO_PORTAL_CREDENTIAL, seedDemoPortalCredential } from './demo-portal-credential';
 import { demoSeed } from './demo-seed';
+import { freePort, isLoopbackHost, loopbackUrl } from './local-network';
 
-type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export { isLoopbackHost } from './local-network';
 
 /**
  * Every local client (the browser, the e2e suite, scripts) shares 127.0.0.1, so the per-IP limits (all requests,
@@ -28,6 +28,12 @@ type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silen
  * of a test run.
  */
 const LOCAL_RATE_LIMIT = { max: 20_000, timeWindowMs: 60_000 };
+
+/** Settings of the services that the environment may change (the browser suite shortens the sandbox's timings). */
+const TUNABLE = {
+  portals: ['SANDBOX_LOGIN_DELAY_MS', 'SANDBOX_MFA_DELAY_MS', 'LOGIN_RETRY_WAIT_MS', 'PORTAL_DATA_LOGIN_WAIT_MS'],
+  verifications: ['SANDBOX_CLEARINGHOUSE_LATENCY_MS', 'JOB_CONCURRENCY'],
+} as const;
 
 export interface StandaloneOptions {
   /** Absolute folder for the embedded store files and the dev provider's keys and sessions. */
@@ -70,6 +76,28 @@ export interface RunningStandalone {
   close(): Promise<void>;
 }
 
+/** What every part of one run shares. */
+interface Run {
+  readonly host: string;
+  readonly port: number;
+  readonly idpPort: number;
+  readonly issuer: string;
+  readonly audience: string;
+  readonly dataDir: string;
+  readonly internalApiToken: string;
+  readonly logLevel: LogLevel;
+  readonly logger: (name: string) => Logger;
+  readonly closeWith: (close: () => Promise<void>) => void;
+}
+
+interface Backends {
+  readonly offices: RunningOffices;
+  readonly bugs: RunningBugs;
+  readonly portals: RunningPortals;
+  readonly verifications: RunningVerifications;
+  readonly realtime: RunningRealtime;
+}
+
 /** The named variables of this process's environment that are set. */
 function pickEnv(names: readonly string[]): Record<string, string> {
   const picked: Record<string, string> = {};
@@ -80,199 +108,159 @@ function pickEnv(names: readonly string[]): Record<string, string> {
   return picked;
 }
 
-/** A port free right now on the host (the issuer and the redirect URIs must name ports before anything listens). */
-async function freePort(host: string): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, resolve);
+async function startProvider(run: Run): Promise<{ idp: DevIdp; url: string }> {
+  const { host, port } = run;
+  const idp = createDevIdp({
+    issuer: run.issuer,
+    port: run.idpPort,
+    host,
+    audience: run.audience,
+    dataDir: path.join(run.dataDir, 'dev-idp'),
+    // Tokens for anyone who asks: only while nothing but this machine can reach the provider.
+    enableTestTokenEndpoint: isLoopbackHost(host),
+    clients: [
+      {
+        clientId: WEB_CLIENT_ID,
+        clientName: 'Verific',
+        redirectUris: [
+          `http://localhost:${port}/handleLogin`,
+          `http://demo.localhost:${port}/handleLogin`,
+          `http://${DEVELOPMENT_HOST}/handleLogin`,
+        ],
+        // The provider tells the gateway when a session signs out, so its access tokens stop working at once.
+        backchannelLogoutUri: `${loopbackUrl(host, port)}${BACKCHANNEL_LOGOUT_PATH}`,
+      },
+    ],
+    logger: run.logger('dev-idp'),
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const { url } = await idp.start();
+  run.closeWith(() => idp.close());
+  return { idp, url };
 }
 
-function loopbackUrl(host: string, port: number): string {
-  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+/** Each service reads its settings the way its own main.ts does, from an environment made for this run. */
+async function startBackends(run: Run, idp: DevIdp, jwksUrl: string, bus: EventBus): Promise<Backends> {
+  const env = (officesUrl?: string): Record<string, string> => ({
+    // Services fetch the keys over loopback; `localhost` may resolve to ::1, where nothing listens.
+    OIDC_ISSUER: run.issuer,
+    OIDC_AUDIENCE: run.audience,
+    OIDC_JWKS_URL: jwksUrl,
+    LOG_LEVEL: run.logLevel,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: run.dataDir,
+    INTERNAL_API_TOKEN: run.internalApiToken,
+    ...(officesUrl === undefined ? {} : { OFFICES_URL: officesUrl }),
+  });
+  const started = async <T extends { close(): Promise<void> }>(running: Promise<T>): Promise<T> => {
+    const service = await running;
+    run.closeWith(() => service.close());
+    return service;
+  };
+  const parts = (name: string) => ({ bus, logger: run.logger(name) });
+
+  const offices = await started(
+    startOffices({ config: loadOfficesConfig({ ...env(), OIDC_CLIENT_ID: WEB_CLIENT_ID }), seed: demoSeed(), ...parts('offices') }),
+  );
+  const bugs = await started(startBugs({ config: loadBugsConfig(env(offices.url)), ...parts('bugs') }));
+  const portals = await started(
+    startPortals({ config: loadPortalsConfig({ ...pickEnv(TUNABLE.portals), ...env(offices.url) }), ...parts('portals') }),
+  );
+  await seedDemoCredential(run, idp, portals.url);
+  // Portal data requests are answered by the portals service above, on the same bus.
+  const verifications = await started(
+    startVerifications({
+      config: loadVerificationsConfig({ ...pickEnv(TUNABLE.verifications), ...env(offices.url) }),
+      ...parts('verifications'),
+    }),
+  );
+  const realtime = await started(startRealtime({ config: loadRealtimeConfig(env()), ...parts('realtime') }));
+  return { offices, bugs, portals, verifications, realtime };
 }
 
-/** True for addresses only this machine reaches. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+/** The demo office's portal login, through the portals API as its manager would add it (once per data folder). */
+async function seedDemoCredential(run: Run, idp: DevIdp, portalsUrl: string): Promise<void> {
+  try {
+    await seedDemoPortalCredential({
+      portalsUrl,
+      token: await idp.issueTestToken(DEMO_PORTAL_CREDENTIAL.addedBy, 300),
+      dir: path.join(run.dataDir, 'standalone'),
+      logger: run.logger('standalone'),
+    });
+  } catch (error) {
+    // The product runs without it: the demo office then adds its portal login on the Portal Credentials page.
+    run.logger('standalone').error({ err: error }, 'the demo portal credential could not be added');
+  }
+}
+
+async function startFront(run: Run, backends: Backends, jwksUrl: string, webDistDir?: string): Promise<RunningGateway> {
+  const gateway = await startGateway({
+    config: gatewayConfig({
+      port: run.port,
+      host: run.host,
+      logLevel: run.logLevel,
+      oidcIssuer: run.issuer,
+      oidcAudience: run.audience,
+      oidcJwksUrl: jwksUrl,
+      oidcClientId: WEB_CLIENT_ID,
+      internalApiToken: run.internalApiToken,
+      upstreams: {
+        offices: backends.offices.url,
+        bugs: backends.bugs.url,
+        portals: backends.portals.url,
+        verifications: backends.verifications.url,
+        realtime: backends.realtime.url,
+      },
+      rateLimit: LOCAL_RATE_LIMIT,
+      organizationLookupLimit: LOCAL_RATE_LIMIT,
+      ...(webDistDir === undefined ? {} : { webDistDir }),
+    }),
+    logger: run.logger('gateway'),
+  });
+  run.closeWith(() => gateway.close());
+  return gateway;
 }
 
 export async function startStandalone(options: StandaloneOptions): Promise<RunningStandalone> {
   const host = options.host ?? '127.0.0.1';
   const logLevel = options.logLevel ?? 'info';
-  const audience = options.audience ?? DEFAULT_AUDIENCE;
   const port = options.port === 0 ? await freePort(host) : (options.port ?? 8080);
   const idpPort = options.idpPort === 0 ? await freePort(host) : (options.idpPort ?? 8090);
-  const issuer = `http://localhost:${idpPort}`;
-  // Not kept anywhere: the gateway and the services of this process share it for this run only.
-  const internalApiToken = options.internalApiToken ?? randomBytes(32).toString('base64url');
   const logger = (name: string): Logger => createLogger({ name, level: logLevel });
-
   const { add: closeWith, closeAll } = createClosers(logger('standalone'));
+  const run: Run = {
+    host,
+    port,
+    idpPort,
+    issuer: `http://localhost:${idpPort}`,
+    audience: options.audience ?? DEFAULT_AUDIENCE,
+    dataDir: options.dataDir,
+    // Not kept anywhere: the gateway and the services of this process share it for this run only.
+    internalApiToken: options.internalApiToken ?? randomBytes(32).toString('base64url'),
+    logLevel,
+    logger,
+    closeWith,
+  };
 
   try {
-    const idp: DevIdp = createDevIdp({
-      issuer,
-      port: idpPort,
-      host,
-      audience,
-      dataDir: path.join(options.dataDir, 'dev-idp'),
-      // Tokens for anyone who asks: only while nothing but this machine can reach the provider.
-      enableTestTokenEndpoint: isLoopbackHost(host),
-      clients: [
-        {
-          clientId: WEB_CLIENT_ID,
-          clientName: 'Verific',
-          redirectUris: [
-            `http://localhost:${port}/handleLogin`,
-            `http://demo.localhost:${port}/handleLogin`,
-            `http://${DEVELOPMENT_HOST}/handleLogin`,
-          ],
-          // The provider tells the gateway when a session signs out, so its access tokens stop working at once.
-          backchannelLogoutUri: `${loopbackUrl(host, port)}${BACKCHANNEL_LOGOUT_PATH}`,
-        },
-      ],
-      logger: logger('dev-idp'),
-    });
-    const { url: idpLoopback } = await idp.start();
-    closeWith(() => idp.close());
-    // Services fetch the keys over loopback; `localhost` may resolve to ::1, where nothing listens.
-    const jwksUrl = `${idpLoopback}/jwks`;
-
-    const bus: EventBus = createInProcessBus({ logger: logger('bus') });
+    const provider = await startProvider(run);
+    const jwksUrl = `${provider.url}/jwks`;
+    const bus = createInProcessBus({ logger: logger('bus') });
     closeWith(() => bus.close());
-
-    const offices: RunningOffices = await startOffices({
-      config: {
-        port: 0,
-        host: '127.0.0.1',
-        dataDir: options.dataDir,
-        oidcIssuer: issuer,
-        oidcAudience: audience,
-        oidcJwksUrl: jwksUrl,
-        oidcClientId: WEB_CLIENT_ID,
-        internalApiToken,
-        logLevel,
-      },
-      bus,
-      seed: demoSeed(),
-      logger: logger('offices'),
-    });
-    closeWith(() => offices.close());
-
-    const serviceAuth = { oidcIssuer: issuer, oidcAudience: audience, oidcJwksUrl: jwksUrl };
-    const bugs: RunningBugs = await startBugs({
-      config: {
-        port: 0,
-        host: '127.0.0.1',
-        dataDir: options.dataDir,
-        ...serviceAuth,
-        officesUrl: offices.url,
-        internalApiToken,
-        logLevel,
-      },
-      bus,
-      logger: logger('bugs'),
-    });
-    closeWith(() => bugs.close());
-
-    // Portals and realtime read their settings the way their own main.ts does; the sandbox timings may be set in
-    // the environment (the browser suite shortens them).
-    const authEnv = { OIDC_ISSUER: issuer, OIDC_AUDIENCE: audience, OIDC_JWKS_URL: jwksUrl, LOG_LEVEL: logLevel };
-    const portals: RunningPortals = await startPortals({
-      config: loadPortalsConfig({
-        ...pickEnv(['SANDBOX_LOGIN_DELAY_MS', 'SANDBOX_MFA_DELAY_MS', 'LOGIN_RETRY_WAIT_MS', 'PORTAL_DATA_LOGIN_WAIT_MS']),
-        ...authEnv,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: options.dataDir,
-        OFFICES_URL: offices.url,
-        INTERNAL_API_TOKEN: internalApiToken,
-      }),
-      bus,
-      logger: logger('portals'),
-    });
-    closeWith(() => portals.close());
-
-    // The demo office's portal login, through the portals API as its manager would add it (once per data folder).
-    try {
-      await seedDemoPortalCredential({
-        portalsUrl: portals.url,
-        token: await idp.issueTestToken(DEMO_PORTAL_CREDENTIAL.addedBy, 300),
-        dir: path.join(options.dataDir, 'standalone'),
-        logger: logger('standalone'),
-      });
-    } catch (error) {
-      // The product runs without it: the demo office then adds its portal login on the Portal Credentials page.
-      logger('standalone').error({ err: error }, 'the demo portal credential could not be added');
-    }
-
-    // Portal data requests are answered by the portals service above, on the same bus.
-    const verifications: RunningVerifications = await startVerifications({
-      config: loadVerificationsConfig({
-        ...pickEnv(['SANDBOX_CLEARINGHOUSE_LATENCY_MS', 'JOB_CONCURRENCY']),
-        ...authEnv,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: options.dataDir,
-        OFFICES_URL: offices.url,
-        INTERNAL_API_TOKEN: internalApiToken,
-      }),
-      bus,
-      logger: logger('verifications'),
-    });
-    closeWith(() => verifications.close());
-
-    const realtime: RunningRealtime = await startRealtime({
-      config: loadRealtimeConfig({ ...authEnv, PORT: '0', HOST: '127.0.0.1' }),
-      bus,
-      logger: logger('realtime'),
-    });
-    closeWith(() => realtime.close());
-
-    const gateway: RunningGateway = await startGateway({
-      config: gatewayConfig({
-        port,
-        host,
-        logLevel,
-        oidcIssuer: issuer,
-        oidcAudience: audience,
-        oidcJwksUrl: jwksUrl,
-        oidcClientId: WEB_CLIENT_ID,
-        internalApiToken,
-        upstreams: {
-          offices: offices.url,
-          bugs: bugs.url,
-          portals: portals.url,
-          verifications: verifications.url,
-          realtime: realtime.url,
-        },
-        rateLimit: LOCAL_RATE_LIMIT,
-        organizationLookupLimit: LOCAL_RATE_LIMIT,
-        ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
-      }),
-      logger: logger('gateway'),
-    });
-    closeWith(() => gateway.close());
-
+    const backends = await startBackends(run, provider.idp, jwksUrl, bus);
+    const gateway = await startFront(run, backends, jwksUrl, options.webDistDir);
     return {
       gatewayUrl: `http://localhost:${port}`,
       demoUrl: `http://demo.localhost:${port}`,
-      issuer,
+      issuer: run.issuer,
       loopback: {
         gateway: loopbackUrl(host, gateway.port),
-        idp: idpLoopback,
-        offices: offices.url,
-        bugs: bugs.url,
-        portals: portals.url,
-        verifications: verifications.url,
-        realtime: realtime.url,
+        idp: provider.url,
+        offices: backends.offices.url,
+        bugs: backends.bugs.url,
+        portals: backends.portals.url,
+        verifications: backends.verifications.url,
+        realtime: backends.realtime.url,
       },
       port: gateway.port,
       idpPort,

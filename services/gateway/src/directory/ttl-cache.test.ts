@@ -2,14 +2,14 @@ import { createTtlCache } from './ttl-cache';
 
 describe('ttl cache', () => {
   it('keeps a value for its time to live, then loads again', async () => {
-    let now = 0;
+    let now = 1_000;
     const cache = createTtlCache<string>({ ttlOf: () => 100, now: () => now });
     const load = jest.fn(async () => `value-${now}`);
-    expect(await cache.get('k', load)).toBe('value-0');
-    now = 99;
-    expect(await cache.get('k', load)).toBe('value-0');
-    now = 100;
-    expect(await cache.get('k', load)).toBe('value-100');
+    expect(await cache.get('k', load)).toBe('value-1000');
+    now = 1_100;
+    expect(await cache.get('k', load)).toBe('value-1000');
+    now = 1_101;
+    expect(await cache.get('k', load)).toBe('value-1101');
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -49,5 +49,14 @@ describe('ttl cache', () => {
     const reload = jest.fn(async () => 'a2');
     expect(await cache.get('a', reload)).toBe('a2');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a load whose entry other keys pushed out while it ran', async () => {
+    const cache = createTtlCache<string>({ ttlOf: () => 1_000, maxEntries: 1 });
+    let release: (value: string) => void = () => undefined;
+    const slow = cache.get('slow', () => new Promise<string>((resolve) => (release = resolve)));
+    expect(await cache.get('other', async () => 'other')).toBe('other');
+    release('slow');
+    expect(await slow).toBe('slow');
   });
 });

@@ -1,63 +1,54 @@
-/** A bounded cache of answers that expire; concurrent misses for one key share a single load. */
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The directory's answers, kept by lru-cache: bounded (least recently used go first), each answer for its own
+ * time, concurrent misses of a key sharing one load (lru-cache's fetch), failed loads not kept.
+ */
 export interface TtlCache<V> {
   /** The cached value, else `load()`; values for which `ttlOf` gives 0 (or a failed load) are not kept. */
   get(key: string, load: () => Promise<V>): Promise<V>;
-  clear(): void;
   readonly size: number;
 }
 
 export interface TtlCacheOptions<V> {
-  /** How long a value is kept, per value (e.g. shorter for "not found"). */
+  /** How long a value is kept, per value (e.g. shorter for "not found"); kept while no older than that. */
   readonly ttlOf: (value: V) => number;
-  /** Oldest entries are dropped beyond this, so client-chosen keys (a Host header) cannot grow memory. */
+  /** Entries beyond this are dropped, so client-chosen keys (a Host header) cannot grow memory. */
   readonly maxEntries?: number;
+  /** The clock (tests); lru-cache reads a time of 0 as "no expiry", so a test clock starts later. */
   readonly now?: () => number;
 }
 
-export function createTtlCache<V>(options: TtlCacheOptions<V>): TtlCache<V> {
-  const maxEntries = options.maxEntries ?? 10_000;
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: V; expiresAt: number }>();
-  const loading = new Map<string, Promise<V>>();
+/** lru-cache keeps no null, and null ("unknown") is an answer worth keeping: values are kept boxed. */
+interface Kept<V> {
+  readonly value: V;
+}
 
-  function remember(key: string, value: V): void {
-    const ttl = options.ttlOf(value);
-    if (ttl <= 0) return;
-    entries.delete(key);
-    entries.set(key, { value, expiresAt: now() + ttl });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next();
-      if (oldest.done) break;
-      entries.delete(oldest.value);
-    }
-  }
+export function createTtlCache<V>(options: TtlCacheOptions<V>): TtlCache<V> {
+  const cache = new LRUCache<string, Kept<V>, () => Promise<V>>({
+    max: options.maxEntries ?? 10_000,
+    // Reads the clock at every check: cheap at this size, and exact with a test clock.
+    ttlResolution: 0,
+    // A load whose entry was pushed out meanwhile still answers its callers (it is just not kept).
+    ignoreFetchAbort: true,
+    ...(options.now === undefined ? {} : { perf: { now: options.now } }),
+    fetchMethod: async (_key, _stale, { options: entry, context: load }) => {
+      const value = await load();
+      entry.ttl = options.ttlOf(value);
+      return { value };
+    },
+  });
 
   return {
     async get(key, load) {
-      const hit = entries.get(key);
-      if (hit && hit.expiresAt > now()) return hit.value;
-      if (hit) entries.delete(key);
-      const pending = loading.get(key);
-      if (pending) return pending;
-      const started = load().then(
-        (value) => {
-          loading.delete(key);
-          remember(key, value);
-          return value;
-        },
-        (error: unknown) => {
-          loading.delete(key);
-          throw error;
-        },
-      );
-      loading.set(key, started);
-      return started;
-    },
-    clear() {
-      entries.clear();
+      const kept = await cache.forceFetch(key, { context: load });
+      // lru-cache keeps a ttl of 0 for ever; here 0 means "ask every time". The identity check leaves alone a
+      // load another caller may have started since.
+      if (options.ttlOf(kept.value) <= 0 && cache.peek(key) === kept) cache.delete(key);
+      return kept.value;
     },
     get size() {
-      return entries.size;
+      return cache.size;
     },
   };
 }

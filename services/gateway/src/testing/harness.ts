@@ -2,12 +2,14 @@
  * The gateway under test, for real: listening on loopback, verifying tokens of a test issuer whose JWKS is
  * served over HTTP, proxying to a real upstream double that also answers the offices directory.
  */
-import { createLogger, createTestIssuer, type Logger, type TestIssuer } from '@dv/kit';
+import { COMPANY_ROLES, OFFICE_ROLES, ROLES, type Role } from '@dv/contracts';
+import { createLogger, type Logger } from '@dv/kit';
+import { createTestIssuer, type TestIssuer } from '@dv/kit/testing';
 import { request } from 'undici';
 import { gatewayConfig, type GatewayConfig } from '../config';
-import { startGateway, type RunningGateway } from '../start';
-import type { RouteBodyLimit } from '../body-limit';
-import { UPSTREAM_SERVICES, type UpstreamRoute, type UpstreamService } from '../upstreams';
+import { startGateway, type RunningGateway } from '../app';
+import type { RouteBodyLimit } from '../limits/body-limit';
+import { UPSTREAM_SERVICES, type UpstreamRoute, type UpstreamService } from '../proxy/upstream-table';
 import { startUpstreamDouble, TEST_INTERNAL_TOKEN, type UpstreamDouble } from './upstream-double';
 
 export const ORG_A = { id: 'org-a', name: 'Alpha Dental', clientType: 'dentalOffice' as const };
@@ -22,6 +24,38 @@ export const OFFICES: Readonly<Record<string, string>> = {
   'office-a2': ORG_A.id,
   'office-b1': ORG_B.id,
 };
+
+/**
+ * A user holding exactly one role, as the identity provider would issue them: office-side users act for their
+ * office (office-a1), company users for an office of their organization they were not given explicitly
+ * (office-a2), a registering user has no office at all.
+ */
+export function userWithRole(role: Role): { claims: Record<string, unknown>; office?: string } {
+  const base = { sub: `user-${role}`, email: `${role}@a.test`, org: ORG_A.id, roles: [role] };
+  if ((OFFICE_ROLES as readonly Role[]).includes(role)) return { claims: { ...base, allowedOfficeIds: ['office-a1'] }, office: 'office-a1' };
+  if ((COMPANY_ROLES as readonly Role[]).includes(role)) return { claims: { ...base, allowedOfficeIds: [] }, office: 'office-a2' };
+  return { claims: { ...base, allowedOfficeIds: [] } };
+}
+
+/** The gateway's logger in tests that do not read it. */
+export const silentGatewayLogger = (): Logger => createLogger({ name: 'gateway-test', level: 'silent' });
+
+/**
+ * A configuration for a gateway under test with its own issuer and services: loopback, a free port, the test
+ * internal token, no rate limit, no web build.
+ */
+export function testGatewayConfig(
+  settings: Pick<GatewayConfig, 'oidcIssuer' | 'oidcAudience'> & Partial<GatewayConfig>,
+): GatewayConfig {
+  return gatewayConfig({
+    internalApiToken: TEST_INTERNAL_TOKEN,
+    port: 0,
+    host: '127.0.0.1',
+    rateLimit: null,
+    webDistDir: '/nonexistent/web/dist',
+    ...settings,
+  });
+}
 
 export interface GatewayHarnessOptions {
   readonly config?: Partial<GatewayConfig>;
@@ -55,6 +89,10 @@ export interface GatewayHarness {
   call(path: string, options?: CallOptions): Promise<CallResult>;
   /** An access token of the test issuer with these claims. */
   token(claims: Record<string, unknown>, options?: Parameters<TestIssuer['sign']>[1]): Promise<string>;
+  /** An access token for each role (userWithRole). */
+  tokensByRole(): Promise<Map<Role, string>>;
+  /** Headers of a signed-in JSON call from HOST_A at office-a1, for a user with these claims. */
+  signedInHeaders(claims: Record<string, unknown>): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -81,21 +119,16 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
     ...Object.fromEntries((options.services ?? UPSTREAM_SERVICES).map((service) => [service, upstream.url])),
     ...options.upstreams,
   };
-  const config = gatewayConfig({
+  const config = testGatewayConfig({
     oidcIssuer: issuer.issuer,
     oidcAudience: issuer.audience,
     oidcJwksUrl: jwksUrl,
-    internalApiToken: TEST_INTERNAL_TOKEN,
-    port: 0,
-    host: '127.0.0.1',
-    rateLimit: null,
     upstreams,
-    webDistDir: '/nonexistent/web/dist',
     ...options.config,
   });
   const gateway = await startGateway({
     config,
-    logger: options.logger ?? createLogger({ name: 'gateway-test', level: 'silent' }),
+    logger: options.logger ?? silentGatewayLogger(),
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.bodyLimits ? { bodyLimits: options.bodyLimits } : {}),
   });
@@ -105,6 +138,19 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
     upstream,
     call: (path, callOptions) => callUrl(gateway.url, path, callOptions),
     token: (claims, signOptions) => issuer.sign(claims, signOptions),
+    async tokensByRole() {
+      const tokens = new Map<Role, string>();
+      for (const role of ROLES) tokens.set(role, await issuer.sign(userWithRole(role).claims));
+      return tokens;
+    },
+    async signedInHeaders(claims) {
+      return {
+        host: HOST_A,
+        authorization: `Bearer ${await issuer.sign(claims)}`,
+        'connected-dental-office': 'office-a1',
+        'content-type': 'application/json',
+      };
+    },
     async close() {
       await gateway.close();
       await upstream.close();

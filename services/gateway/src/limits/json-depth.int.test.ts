@@ -5,10 +5,10 @@
  * limit, every content-type spelling a service reads as JSON.
  */
 import { API_ROUTES, JSON_MAX_DEPTH, JSON_TOO_DEEP_MESSAGE, ROLES } from '@dv/contracts';
-import { nestedJsonCases } from '@dv/kit';
+import { nestedJsonCases } from '@dv/kit/testing';
 import fc from 'fast-check';
 import { isJsonContentType } from './body-limit';
-import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from '../testing/harness';
 
 /** Every API route that takes a body, with its path parameters filled in. */
 const BODY_ROUTES = API_ROUTES.filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method)).map((route) => ({

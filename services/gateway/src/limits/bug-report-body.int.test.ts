@@ -14,7 +14,7 @@ import {
 } from '@dv/contracts';
 import { request } from 'undici';
 import { formatBytes } from './body-limit';
-import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { STAFF_A, startGatewayHarness, type GatewayHarness } from '../testing/harness';
 
 const MB = 1_048_576;
 const TOO_LARGE = `Request body too large: this route accepts at most ${formatBytes(BUG_REPORT_MAX_BODY_BYTES)}`;
@@ -51,13 +51,8 @@ describe('PUT /api/bugReports through the gateway (ROUTE_BODY_LIMITS)', () => {
 
   beforeAll(async () => {
     harness = await startGatewayHarness();
-    headers = {
-      host: HOST_A,
-      // A staff manager: the other route below adds a portal credential (contracts CREDENTIAL_EDIT_ROLES).
-      authorization: `Bearer ${await harness.token({ ...STAFF_A, roles: ['staffmanager'] })}`,
-      'connected-dental-office': 'office-a1',
-      'content-type': 'application/json',
-    };
+    // A staff manager: the other route below adds a portal credential (contracts CREDENTIAL_EDIT_ROLES).
+    headers = await harness.signedInHeaders({ ...STAFF_A, roles: ['staffmanager'] });
   });
   afterAll(async () => {
     await harness.close();

@@ -7,14 +7,13 @@
  */
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { closeRedis, connectRedis, createLogger, redisAvailability, TEST_REDIS_URL, type Redis } from '@dv/kit';
+import { closeRedis, connectRedis, type Redis } from '@dv/kit';
+import { redisAvailability, TEST_REDIS_URL } from '@dv/kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { gatewayConfig } from './config';
-import type { OfficesDirectory } from './directory/offices-directory';
-import { startGateway, type RunningGateway } from './start';
-import { callUrl, type CallResult } from './testing/harness';
-import { TEST_INTERNAL_TOKEN } from './testing/upstream-double';
+import type { OfficesDirectory } from '../directory/offices-directory';
+import { startGateway, type RunningGateway } from '../app';
+import { callUrl, silentGatewayLogger, testGatewayConfig, type CallResult } from '../testing/harness';
 
 const LIMIT = { max: 4, timeWindowMs: 60_000 };
 const KNOWN = { id: 'org-acme', name: 'acme', clientType: 'dentalOffice' };
@@ -75,22 +74,17 @@ function limitThrough(backend: { name: string; redis?: () => Redis }) {
       offices = await startOfficesDouble();
       backend.redis?.();
       gateway = await startGateway({
-        config: gatewayConfig({
+        config: testGatewayConfig({
           oidcIssuer: 'https://id.test.local/',
           oidcAudience: 'https://api.test.local',
           oidcJwksUrl: 'http://127.0.0.1:9/jwks',
-          internalApiToken: TEST_INTERNAL_TOKEN,
-          port: 0,
-          host: '127.0.0.1',
-          rateLimit: null,
           organizationLookupLimit: LIMIT,
           trustProxy: true,
-          webDistDir: '/nonexistent',
           upstreams: { offices: offices.url },
           ...(backend.redis ? { redisUrl: TEST_REDIS_URL } : {}),
         }),
         directory: noOrganizations,
-        logger: createLogger({ name: 'gateway-test', level: 'silent' }),
+        logger: silentGatewayLogger(),
       });
     });
     afterAll(async () => {

@@ -5,18 +5,7 @@
  */
 import { API_ROUTES, ROLES, pageRoles, type Role } from '@dv/contracts';
 import fc from 'fast-check';
-import { HOST_A, ORG_A, startGatewayHarness, type CallResult, type GatewayHarness } from './testing/harness';
-
-const OFFICE_SIDE: readonly Role[] = ['staffmanager', 'staff', 'groupmanager', 'groupmember'];
-const COMPANY_SIDE: readonly Role[] = ['agent', 'admin', 'superadministrator', 'goduser'];
-
-/** A user holding exactly one role: office users act for office-a1, company users for office-a2, a registering user for none. */
-function userWith(role: Role): { claims: Record<string, unknown>; office?: string } {
-  const base = { sub: `user-${role}`, email: `${role}@a.test`, org: ORG_A.id, roles: [role] };
-  if (OFFICE_SIDE.includes(role)) return { claims: { ...base, allowedOfficeIds: ['office-a1'] }, office: 'office-a1' };
-  if (COMPANY_SIDE.includes(role)) return { claims: { ...base, allowedOfficeIds: [] }, office: 'office-a2' };
-  return { claims: { ...base, allowedOfficeIds: [] } };
-}
+import { HOST_A, startGatewayHarness, userWithRole, type CallResult, type GatewayHarness } from '../testing/harness';
 
 // Transcribed by hand from SPEC section 2, independently of API_ROUTES: the billing calls serve /payment (staff,
 // staffmanager, groupmanager) and the managers' /payment/setup and /payment/verify (staffmanager, groupmanager);
@@ -44,11 +33,11 @@ const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';
 
 describe('gateway: API roles no wider than the pages (issue 13)', () => {
   let harness: GatewayHarness;
-  const tokens = new Map<Role, string>();
+  let tokens: Map<Role, string>;
 
   beforeAll(async () => {
     harness = await startGatewayHarness();
-    for (const role of ROLES) tokens.set(role, await harness.token(userWith(role).claims));
+    tokens = await harness.tokensByRole();
   });
   afterAll(async () => {
     await harness.close();
@@ -56,7 +45,7 @@ describe('gateway: API roles no wider than the pages (issue 13)', () => {
 
   /** The call as a user holding only `role`, and what reached the upstream. */
   async function callAs(role: Role, method: string, path: string, body?: unknown): Promise<{ response: CallResult; reached: number }> {
-    const { office } = userWith(role);
+    const { office } = userWithRole(role);
     const before = harness.upstream.received.length;
     const response = await harness.call(path, {
       method,

@@ -1,4 +1,4 @@
-import { startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { startGatewayHarness, type GatewayHarness } from '../testing/harness';
 
 /** A loopback port nothing listens on. */
 const NOBODY = 'http://127.0.0.1:9';

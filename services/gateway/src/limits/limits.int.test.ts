@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from '../testing/harness';
 
 const KB = 1024;
 
@@ -26,13 +26,8 @@ describe('gateway limits (real gateway and upstream)', () => {
         // The hook a later route uses for its 5 MB attachment: here PUT /api/bugReports may carry 256 KB.
         bodyLimits: [{ method: 'PUT', path: '/api/bugReports', maxBytes: 256 * KB }],
       });
-      auth = {
-        host: HOST_A,
-        // Adding a portal credential is a manager's call (contracts CREDENTIAL_EDIT_ROLES).
-        authorization: `Bearer ${await harness.token({ ...STAFF_A, roles: ['staffmanager'] })}`,
-        'connected-dental-office': 'office-a1',
-        'content-type': 'application/json',
-      };
+      // Adding a portal credential is a manager's call (contracts CREDENTIAL_EDIT_ROLES).
+      auth = await harness.signedInHeaders({ ...STAFF_A, roles: ['staffmanager'] });
     });
     afterAll(async () => {
       await harness.close();

@@ -2,7 +2,7 @@ import { API_ROUTES } from '@dv/contracts';
 import { Invalid } from '@dv/kit';
 import fc from 'fast-check';
 import { readRequestTarget, routeMatchesPath } from './request-target';
-import { ambiguousSpelling, equivalentSpelling, percentEncode } from './testing/path-spellings';
+import { ambiguousSpelling, equivalentSpelling, percentEncode } from '../testing/path-spellings';
 
 const samplePath = (pattern: string) => pattern.replace(/\{[^}]+\}/g, 'sample-1');
 const API_PATHS = API_ROUTES.map((route) => samplePath(route.path));

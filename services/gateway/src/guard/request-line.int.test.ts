@@ -8,9 +8,9 @@
  */
 import { API_ROUTES } from '@dv/contracts';
 import fc from 'fast-check';
-import { HOST_A, HOST_B, ORG_A, ORG_B, startGatewayHarness, type GatewayHarness } from './testing/harness';
-import { equivalentSpelling } from './testing/path-spellings';
-import { rawThroughGateway, type RawRequest } from './testing/raw-http';
+import { HOST_A, HOST_B, ORG_A, ORG_B, startGatewayHarness, type GatewayHarness } from '../testing/harness';
+import { equivalentSpelling } from '../testing/path-spellings';
+import { rawThroughGateway, type RawRequest } from '../testing/raw-http';
 
 const ADMIN_A = { sub: 'user-admin-a', email: 'admin@a.test', org: ORG_A.id, roles: ['admin'], allowedOfficeIds: [] };
 const ADMIN_B = { sub: 'user-admin-b', email: 'admin@b.test', org: ORG_B.id, roles: ['admin'], allowedOfficeIds: [] };

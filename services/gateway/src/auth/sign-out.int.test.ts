@@ -11,32 +11,27 @@ import {
   DEMO_OFFICES,
   DEMO_ORGANIZATION,
   DEMO_PASSWORD,
-  signInSession,
-  silentLogger,
   WEB_CLIENT_ID,
   type DevIdp,
-  type SignedInSession,
 } from '@dv/dev-idp';
+import { signInSession, silentLogger, type SignedInSession } from '@dv/dev-idp/testing';
 import {
   closeRedis,
   connectRedis,
-  createLogger,
   createMemoryExpiringSet,
   createRedisExpiringSet,
   MAX_CLOCK_SKEW_SECONDS,
-  redisAvailability,
-  TEST_REDIS_URL,
   type ExpiringSet,
   type Redis,
 } from '@dv/kit';
+import { redisAvailability, TEST_REDIS_URL } from '@dv/kit/testing';
 import fc from 'fast-check';
 import { decodeJwt } from 'jose';
-import { BACKCHANNEL_LOGOUT_PATH } from './auth/backchannel-logout';
-import { SIGNED_OUT_SESSIONS } from './auth/signed-out-sessions';
-import { gatewayConfig } from './config';
-import { startGateway, type RunningGateway } from './start';
-import { callUrl } from './testing/harness';
-import { startUpstreamDouble, TEST_INTERNAL_TOKEN, type UpstreamDouble } from './testing/upstream-double';
+import { BACKCHANNEL_LOGOUT_PATH } from './backchannel-logout';
+import { SIGNED_OUT_SESSIONS } from './signed-out-sessions';
+import { startGateway, type RunningGateway } from '../app';
+import { callUrl, silentGatewayLogger, testGatewayConfig } from '../testing/harness';
+import { startUpstreamDouble, type UpstreamDouble } from '../testing/upstream-double';
 
 const ACCESS_TOKEN_LIFETIME_SECONDS = 900;
 
@@ -64,20 +59,15 @@ async function startStack(options: { redis?: Redis; signedOut?: ExpiringSet }): 
     offices: Object.fromEntries(DEMO_OFFICES.map((office) => [office.id, office.orgId])),
   });
   const gateway = await startGateway({
-    config: gatewayConfig({
+    config: testGatewayConfig({
       oidcIssuer: issuer,
       oidcAudience: 'https://api.verific.local',
       oidcClientId: WEB_CLIENT_ID,
       accessTokenLifetimeSeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
-      internalApiToken: TEST_INTERNAL_TOKEN,
-      port: 0,
-      host: '127.0.0.1',
-      rateLimit: null,
-      webDistDir: '/nonexistent',
       upstreams: { offices: upstream.url },
       ...(options.redis ? { redisUrl: TEST_REDIS_URL } : {}),
     }),
-    logger: createLogger({ name: 'gateway-test', level: 'silent' }),
+    logger: silentGatewayLogger(),
     ...(options.signedOut ? { signedOutSessions: options.signedOut } : {}),
   });
   const idp: DevIdp = createDevIdp({

@@ -2,12 +2,11 @@
  * The gateway against the real development identity provider: keys found through OIDC discovery, tokens from a
  * real authorization-code sign-in and from the provider's test endpoint.
  */
-import { createDevIdp, DEMO_OFFICES, DEMO_ORGANIZATION, DEMO_PASSWORD, signInWithCodeFlow, silentLogger, type DevIdp } from '@dv/dev-idp';
-import { createLogger } from '@dv/kit';
-import { gatewayConfig } from './config';
-import { startGateway, type RunningGateway } from './start';
-import { callUrl } from './testing/harness';
-import { startUpstreamDouble, TEST_INTERNAL_TOKEN, type UpstreamDouble } from './testing/upstream-double';
+import { createDevIdp, DEMO_OFFICES, DEMO_ORGANIZATION, DEMO_PASSWORD, type DevIdp } from '@dv/dev-idp';
+import { signInWithCodeFlow, silentLogger } from '@dv/dev-idp/testing';
+import { startGateway, type RunningGateway } from '../app';
+import { callUrl, silentGatewayLogger, testGatewayConfig } from '../testing/harness';
+import { startUpstreamDouble, type UpstreamDouble } from '../testing/upstream-double';
 
 describe('gateway with the development identity provider', () => {
   let idp: DevIdp;
@@ -24,17 +23,8 @@ describe('gateway with the development identity provider', () => {
     });
     gateway = await startGateway({
       // No JWKS URL: the gateway reads it from the issuer's discovery document.
-      config: gatewayConfig({
-        oidcIssuer: idp.issuer,
-        oidcAudience: idp.audience,
-        internalApiToken: TEST_INTERNAL_TOKEN,
-        port: 0,
-        host: '127.0.0.1',
-        rateLimit: null,
-        webDistDir: '/nonexistent',
-        upstreams: { offices: upstream.url },
-      }),
-      logger: createLogger({ name: 'gateway-test', level: 'silent' }),
+      config: testGatewayConfig({ oidcIssuer: idp.issuer, oidcAudience: idp.audience, upstreams: { offices: upstream.url } }),
+      logger: silentGatewayLogger(),
     });
   });
   afterAll(async () => {

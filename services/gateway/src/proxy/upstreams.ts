@@ -1,56 +1,12 @@
 /**
- * Which service answers which path prefix, and the proxy to each one. The prefixes are fixed here (they follow
- * the route table in contracts); the base URLs come from configuration, so a deployment without a service
- * answers its routes with a 503 envelope instead of failing to start.
+ * The proxy to each service, by the prefixes of upstream-table.ts. The base URLs come from configuration, so a
+ * deployment without a service answers its routes with a 503 envelope instead of failing to start.
  */
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { HttpError, ServiceUnavailable, type Server } from '@dv/kit';
 import type { FastifyRequest } from 'fastify';
-import { forwardedHeaders } from './identity-headers';
-
-export const UPSTREAM_SERVICES = ['offices', 'portals', 'bugs', 'billing', 'verifications', 'schedule', 'realtime'] as const;
-export type UpstreamService = (typeof UPSTREAM_SERVICES)[number];
-
-/** The environment variable that holds each service's base URL. */
-export const UPSTREAM_URL_VARIABLES = {
-  offices: 'OFFICES_URL',
-  portals: 'PORTALS_URL',
-  bugs: 'BUGS_URL',
-  billing: 'BILLING_URL',
-  verifications: 'VERIFICATIONS_URL',
-  schedule: 'SCHEDULE_URL',
-  realtime: 'REALTIME_URL',
-} as const satisfies Record<UpstreamService, string>;
-
-export interface UpstreamRoute {
-  /** A path prefix; the path is passed to the service unchanged. */
-  readonly prefix: string;
-  readonly service: UpstreamService;
-  /** Also proxies WebSocket upgrades under the prefix. */
-  readonly websocket?: boolean;
-}
-
-/** The longest matching prefix wins (Fastify's router prefers the more specific route). */
-export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
-  { prefix: '/api/features', service: 'offices' },
-  { prefix: '/api/auth', service: 'offices' },
-  { prefix: '/api/dentaloffice', service: 'offices' },
-  { prefix: '/api/management/offices', service: 'offices' },
-  { prefix: '/api/management/groups', service: 'offices' },
-  { prefix: '/api/management/users', service: 'offices' },
-  { prefix: '/api/management/features', service: 'offices' },
-  { prefix: '/api/portals', service: 'portals' },
-  { prefix: '/api/management/portals', service: 'portals' },
-  { prefix: '/api/bugReports', service: 'bugs' },
-  { prefix: '/api/management/bugs', service: 'bugs' },
-  { prefix: '/api/stripe', service: 'billing' },
-  { prefix: '/api/verifications', service: 'verifications' },
-  { prefix: '/api/plans', service: 'verifications' },
-  { prefix: '/api/carriers', service: 'verifications' },
-  { prefix: '/api/management/x271', service: 'verifications' },
-  { prefix: '/api/schedule', service: 'schedule' },
-  { prefix: '/socket.io', service: 'realtime', websocket: true },
-];
+import { forwardedHeaders } from '../guard/identity-headers';
+import { UPSTREAM_URL_VARIABLES, type UpstreamRoute, type UpstreamService } from './upstream-table';
 
 export interface UpstreamOptions {
   readonly routes: readonly UpstreamRoute[];

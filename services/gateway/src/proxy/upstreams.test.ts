@@ -1,6 +1,7 @@
 import { API_ROUTES } from '@dv/contracts';
 import type { HttpError } from '@dv/kit';
-import { upstreamFailure, UPSTREAM_ROUTES, UPSTREAM_SERVICES, UPSTREAM_URL_VARIABLES } from './upstreams';
+import { UPSTREAM_ROUTES, UPSTREAM_SERVICES, UPSTREAM_URL_VARIABLES } from './upstream-table';
+import { upstreamFailure } from './upstreams';
 
 describe('upstream table', () => {
   it.each(API_ROUTES.map((route) => [route.method, route.path] as const))('%s %s has a service behind it', (_method, path) => {

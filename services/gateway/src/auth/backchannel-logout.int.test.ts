@@ -2,10 +2,11 @@
  * POST /oidc/backchannel-logout on the real gateway: only a logout token of the configured issuer for our client
  * signs a session out; anything else is a 400 (never a 500) and signs nobody out.
  */
-import { BACKCHANNEL_LOGOUT_EVENT, createTestIssuer, type TestIssuer } from '@dv/kit';
+import { BACKCHANNEL_LOGOUT_EVENT } from '@dv/kit';
+import { createTestIssuer, type TestIssuer } from '@dv/kit/testing';
 import fc from 'fast-check';
-import { BACKCHANNEL_LOGOUT_PATH } from './auth/backchannel-logout';
-import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { BACKCHANNEL_LOGOUT_PATH } from './backchannel-logout';
+import { HOST_A, STAFF_A, startGatewayHarness, type GatewayHarness } from '../testing/harness';
 
 const CLIENT_ID = 'verific-web';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { request, WebSocket } from 'undici';
 import { WEB_APP_NOT_BUILT_PAGE } from './spa';
-import { startGatewayHarness, type GatewayHarness } from './testing/harness';
+import { startGatewayHarness, type GatewayHarness } from '../testing/harness';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a.js"></script></body></html>';
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };

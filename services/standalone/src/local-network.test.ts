@@ -1,4 +1,4 @@
-import { isLoopbackHost } from './start';
+import { isLoopbackHost } from './local-network';
 
 describe('isLoopbackHost (the development provider hands out test tokens only there)', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1'])('%s is this machine only', (host) => {

@@ -7,9 +7,9 @@
  */
 import { API_ROUTES, type ApiRoute } from '@dv/contracts';
 import fc from 'fast-check';
-import { HOST_A, ORG_A, ORG_B, STAFF_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
-import { spelling, type SpellingKind } from './testing/path-spellings';
-import { rawThroughGateway } from './testing/raw-http';
+import { HOST_A, ORG_A, ORG_B, STAFF_A, startGatewayHarness, type GatewayHarness } from '../testing/harness';
+import { spelling, type SpellingKind } from '../testing/path-spellings';
+import { rawThroughGateway } from '../testing/raw-http';
 
 /** Who calls: nobody, a user of the host's organization (two roles), and an admin of another organization. */
 const CALLERS = {

@@ -3,12 +3,12 @@
  * identity headers and request targets that do not decode to one path, refuses upgrades outside /socket.io, and
  * for /api calls (on the decoded path) resolves the organization and decides access before any body is read.
  */
-import { API_ROUTES, pathOnly, patternToRegExp, type ClientType, type OrganizationSummary } from '@dv/contracts';
+import { API_ROUTES, ID_PATTERN, pathOnly, patternToRegExp, type ClientType, type OrganizationSummary } from '@dv/contracts';
 import { Invalid, NotFound, OFFICE_HEADER, Unauthorized, type Actor } from '@dv/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authorizeApiCall, type ApiCallAccess, type AuthorizeDeps } from './auth/authorize-api-call';
-import { checkDeclaredLength, type BodyLimitFor } from './body-limit';
-import type { OfficesDirectory } from './directory/offices-directory';
+import { authorizeApiCall, type ApiCallAccess, type AuthorizeDeps } from '../auth/authorize-api-call';
+import { checkDeclaredLength, type BodyLimitFor } from '../limits/body-limit';
+import type { OfficesDirectory } from '../directory/offices-directory';
 import { ORGANIZATION_HEADER, refuseRepeatedHeaders, stripIdentityHeaders } from './identity-headers';
 import { readRequestTarget, routeMatchesPath } from './request-target';
 
@@ -34,7 +34,7 @@ export interface ApiGuardDeps extends Pick<AuthorizeDeps, 'verifier'> {
   readonly bodyLimitFor: BodyLimitFor;
 }
 
-const ORGANIZATION_ID = /^[\w.:-]{1,128}$/;
+const ORGANIZATION_ID = ID_PATTERN;
 
 /** `/API/...` is an API path too: it is refused below, never served as a page or left unchecked. */
 function isApiPath(pathname: string): boolean {

@@ -1,20 +1,5 @@
 import { API_ROUTES, apiAccess, ROLES, type Role } from '@dv/contracts';
-import { HOST_A, ORG_A, startGatewayHarness, type GatewayHarness } from './testing/harness';
-
-const OFFICE_SIDE: readonly Role[] = ['staffmanager', 'staff', 'groupmanager', 'groupmember'];
-const COMPANY_SIDE: readonly Role[] = ['agent', 'admin', 'superadministrator', 'goduser'];
-
-/**
- * A user holding exactly one role, as the identity provider would issue them: office-side users act for their
- * office, company users for an office of their organization they were not given explicitly, a registering user
- * has no office at all.
- */
-function userWith(role: Role): { claims: Record<string, unknown>; office?: string } {
-  const base = { sub: `user-${role}`, email: `${role}@a.test`, org: ORG_A.id, roles: [role] };
-  if (OFFICE_SIDE.includes(role)) return { claims: { ...base, allowedOfficeIds: ['office-a1'] }, office: 'office-a1' };
-  if (COMPANY_SIDE.includes(role)) return { claims: { ...base, allowedOfficeIds: [] }, office: 'office-a2' };
-  return { claims: { ...base, allowedOfficeIds: [] } };
-}
+import { HOST_A, startGatewayHarness, userWithRole, type GatewayHarness } from '../testing/harness';
 
 /** A concrete path for a route pattern: every `{name}` becomes a sample id. */
 const samplePath = (pattern: string) => pattern.replace(/\{[^}]+\}/g, 'sample-1');
@@ -23,11 +8,11 @@ const CASES = API_ROUTES.flatMap((route) => ROLES.map((role) => [route.method, r
 
 describe('route role table: for every API route and every role, the gateway answers what apiAccess says', () => {
   let harness: GatewayHarness;
-  const tokens = new Map<Role, string>();
+  let tokens: Map<Role, string>;
 
   beforeAll(async () => {
     harness = await startGatewayHarness();
-    for (const role of ROLES) tokens.set(role, await harness.token(userWith(role).claims));
+    tokens = await harness.tokensByRole();
   });
   afterAll(async () => {
     await harness.close();
@@ -36,7 +21,7 @@ describe('route role table: for every API route and every role, the gateway answ
   it.each(CASES)('%s %s as %s', async (method, pattern, role) => {
     const path = samplePath(pattern);
     const expected = apiAccess(method, path, [role]);
-    const { office } = userWith(role);
+    const { office } = userWithRole(role);
     const headers: Record<string, string> = {
       host: HOST_A,
       ...(expected === 'public' ? {} : { authorization: `Bearer ${tokens.get(role) ?? ''}` }),

@@ -1,15 +1,11 @@
 /**
- * The system Chromium through playwright-core: headless, no network beyond this machine, a fresh profile
- * (user-data-dir) for every scenario so no cookie or storage leaks from one to the next.
+ * The system Chromium (apt-get install -y chromium) that the suite drives, and the switches it starts with:
+ * headless, nothing fetched beyond this machine. playwright.config.mjs hands both to @playwright/test, which
+ * downloads no browser of its own.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -21,25 +17,3 @@ const ARGS = [
   // where the stack listens.
   '--host-resolver-rules=MAP demo.localhost 127.0.0.1, MAP localhost 127.0.0.1',
 ];
-
-/** A browser context on a profile of its own; close() removes the profile. */
-export async function openBrowser() {
-  const profile = mkdtempSync(path.join(tmpdir(), 'verific-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1280, height: 900 },
-    timeout: 60_000,
-  });
-  context.setDefaultTimeout(15_000);
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close().catch(() => undefined);
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}

@@ -1,5 +1,6 @@
 /** What the scenarios share: assertions, the identity provider, the token hook and the app's landmarks. */
 import { strict as assert } from 'node:assert';
+import { expect } from '@playwright/test';
 
 export { assert };
 
@@ -126,18 +127,27 @@ export async function createVerification(stack, token, { patient, payerId, offic
   return data.id;
 }
 
-/** GET /api/verifications/{id} until `ready(detail)` holds; returns that detail. */
+/** GET /api/verifications/{id} until `ready(detail)` holds; returns that detail. A refusal ends the wait at once. */
 export async function waitForVerification(stack, token, id, ready, { officeId = DEMO_OFFICE_ID, timeout = 20_000 } = {}) {
-  const deadline = Date.now() + timeout;
   let last;
-  while (Date.now() < deadline) {
+  let refusal;
+  const state = async () => {
     const { status, data } = await officeApi(stack, token, officeId, 'GET', `/api/verifications/${encodeURIComponent(id)}`);
-    if (status !== 200) throw new Error(`GET /api/verifications/${id} answered ${status}: ${JSON.stringify(data)}`);
+    if (status !== 200) {
+      refusal = `GET /api/verifications/${id} answered ${status}: ${JSON.stringify(data)}`;
+      return 'refused';
+    }
     last = data;
-    if (ready(data)) return data;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    return ready(data) ? 'ready' : 'waiting';
+  };
+  try {
+    await expect.poll(state, { timeout, intervals: [250] }).not.toBe('waiting');
+  } catch (error) {
+    const jobs = JSON.stringify(last?.jobs?.map((job) => [job.source, job.status, job.outcome]));
+    throw new Error(`verification ${id} did not get ready within ${timeout} ms: jobs ${jobs}`, { cause: error });
   }
-  throw new Error(`verification ${id} did not get ready within ${timeout} ms: jobs ${JSON.stringify(last?.jobs?.map((job) => [job.source, job.status, job.outcome]))}`);
+  if (refusal) throw new Error(refusal);
+  return last;
 }
 
 export const allJobsDone = (detail) => detail.jobs.length > 0 && detail.jobs.every((job) => job.status === 'done');
@@ -145,9 +155,40 @@ export const allJobsDone = (detail) => detail.jobs.length > 0 && detail.jobs.eve
 /**
  * The console line Chromium writes for a request the server refused with `status` ('Failed to load resource: the
  * server responded with a status of 401 (Unauthorized)'), for a scenario's expectedConsoleErrors: scenarios that
- * provoke a refusal on purpose declare it, any other console error fails them (e2e/run.mjs).
+ * provoke a refusal on purpose declare it, any other console error fails them (lib/fixtures.mjs).
  */
 export function refusedWith(status, urlPart = '') {
   const url = urlPart.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^Failed to load resource: the server responded with a status of ${status} .*@ .*${url}`);
+}
+
+/**
+ * Waits until no finite CSS animation or transition runs on the page (antd's enter animations, a toast sliding
+ * in): axe-core cannot judge the colours of a fading element, a box measured mid-slide is not where it stays, and
+ * a screenshot should show what the user ends up seeing. Endless ones (a spinner) do not count. Each look takes
+ * two snapshots a few frames apart, so that an animation about to start is not missed.
+ */
+export async function settled(page) {
+  await expect
+    .poll(() => page.evaluate(runningAnimations), { message: "the page's animations finish", intervals: [50] })
+    .toEqual([]);
+}
+
+/** Runs in the page: the finite animations running now or in 50 ms, named by what they animate and where. */
+async function runningAnimations() {
+  const describe = (animation) => {
+    const target = animation.effect?.target;
+    const classes = typeof target?.className === 'string' ? target.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+    const what = animation.animationName ?? animation.transitionProperty ?? 'animation';
+    return `${what} on ${target?.tagName?.toLowerCase() ?? '?'}${classes ? `.${classes}` : ''}`;
+  };
+  const running = () =>
+    globalThis.document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' || animation.pending)
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+      .map(describe);
+  const now = running();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return [...new Set([...now, ...running()])];
 }

@@ -1,12 +1,11 @@
 /**
- * What the verification scenarios (issue 12) share: signing in through the token hook, the New Verification form
+ * What the verification tests (issue 12) share: signing in through the token hook, the New Verification form
  * (the sandbox picker, Verify and the same-day duplicate offer), the ticket's job chips watched live, the
  * no-reload marker and a short pause on a request so that a fleeting state ('Saving. Wait...') can be seen.
- * No scenario lives here.
+ * No test lives here (the runner takes only *.spec.mjs).
  */
-import path from 'node:path';
+import { expect } from '../lib/fixtures.mjs';
 import { assert, devToken, injectToken, pathOf } from '../lib/helpers.mjs';
-import { ROOT } from '../lib/stack.mjs';
 
 /** /verification/{8-4-4-4-12}, the ticket page. */
 export const TICKET_PATH = /^\/verification\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -50,12 +49,15 @@ export async function formValues(page, labels) {
  */
 export async function verifyAndOpen(page, { pressed = false } = {}) {
   if (!pressed) await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  const twin = page.getByRole('dialog').filter({ hasText: 'was created today' });
-  const deadline = Date.now() + 15_000;
-  while (!TICKET_PATH.test(pathOf(page))) {
-    if (await twin.isVisible()) await twin.getByRole('button', { name: 'Verify again' }).click();
-    if (Date.now() > deadline) throw new Error(`Verify did not open a ticket (still on ${page.url()})`);
-    await page.waitForTimeout(100);
+  const verifyAgain = page.getByRole('dialog').filter({ hasText: 'was created today' }).getByRole('button', { name: 'Verify again' });
+  const onTicket = () => TICKET_PATH.test(pathOf(page));
+  // Either the ticket opens, or the same-day offer comes first and Verify again opens it.
+  await expect
+    .poll(async () => onTicket() || (await verifyAgain.isVisible()), { message: 'Verify opens a ticket or offers Verify again' })
+    .toBe(true);
+  if (!onTicket()) {
+    await verifyAgain.click();
+    await page.waitForURL((url) => TICKET_PATH.test(url.pathname), { waitUntil: 'commit' });
   }
   return TICKET_PATH.exec(pathOf(page))[1];
 }
@@ -139,12 +141,4 @@ export function scoredField(page, label) {
 
 export function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Lets antd's animations finish before a screenshot or an axe run. */
-export const SETTLE_MS = 500;
-
-/** A screenshot of another page than the scenario's own, next to the runner's in e2e/artifacts/. */
-export function shotPath(name) {
-  return path.join(ROOT, 'e2e', 'artifacts', `${name}.png`);
 }

@@ -5,7 +5,8 @@
  * through the socket, without reloading, in another tab too; a company user's badge follows the office picked on
  * /management/portal-credentials. The scenarios share the stack, so each works on portals of its own.
  */
-import { assert, signInAt, waitForPath, refusedWith } from '../lib/helpers.mjs';
+import { test } from '../lib/fixtures.mjs';
+import { assert, settled, signInAt, waitForPath, refusedWith } from '../lib/helpers.mjs';
 
 const EMAIL = 'staffmanager@demo.test';
 const PAGE = '/dental-office-settings?tab=1';
@@ -79,94 +80,88 @@ async function waitForSocket(page) {
   await page.locator('button[data-socket-status="connected"]').waitFor({ timeout: 15_000 });
 }
 
-export const portalCredentialAdd = {
-  id: 'portal-credentials-add',
-  async run({ stack, page, shot }) {
-    await openCredentialsPage(page, stack);
-    await page.getByText('sandbox', { exact: true }).waitFor();
-    const metlife = card(page, 'MetLife Dental (MetDental)');
-    assert.equal(await metlife.getByText(/^\+\d+ more$/).count(), 0, 'three carriers need no "+N more" chip');
-    assert.equal(await card(page, 'DNoA Connect').getByText('+3 more').count(), 1, 'six carriers: three shown, "+3 more"');
-    await shot('1-cards');
+test('portal-credentials-add', async ({ stack, page, shot }) => {
+  await openCredentialsPage(page, stack);
+  await page.getByText('sandbox', { exact: true }).waitFor();
+  const metlife = card(page, 'MetLife Dental (MetDental)');
+  assert.equal(await metlife.getByText(/^\+\d+ more$/).count(), 0, 'three carriers need no "+N more" chip');
+  assert.equal(await card(page, 'DNoA Connect').getByText('+3 more').count(), 1, 'six carriers: three shown, "+3 more"');
+  await shot('1-cards');
 
-    // The info bar lies over the page: its coming moves nothing (issue 13: it pushed the page down).
-    const heading = page.getByRole('heading', { name: 'Portal Credentials Management' });
-    const before = { heading: await placeOf(heading), card: await placeOf(metlife) };
-    await addCredential(page, 'MetLife Dental (MetDental)', 'frontdesk', 'sandbox-password');
-    const bar = page.locator('.dv-info-bar');
-    await bar.getByText('Your changes has been saved.').waitFor();
-    assert.deepEqual({ heading: await placeOf(heading), card: await placeOf(metlife) }, before, 'the page did not move');
-    await metlife.getByText('DentalXChange: In progress').waitFor();
-    await shot('2-in-progress');
-    // The login's outcome joins the saved message when it arrives.
-    await bar.getByText('Logged in to MetLife Dental (MetDental) (DentalXChange: Active).').waitFor({ timeout: 15_000 });
-    await bar.getByText('Your changes has been saved.').waitFor();
-    await metlife.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
-    await metlife.getByText('frontdesk', { exact: true }).waitFor();
-    // MetLife is not a portal the AI provider logs in to: one chip only.
-    assert.equal(await metlife.getByText(/^Portal AI: /).count(), 0);
-    assert.equal(await metlife.getByRole('button', { name: 'Edit' }).count(), 1);
-    assert.equal(await metlife.getByRole('button', { name: 'Delete' }).count(), 1);
-    await assertNotReloaded(page);
-    await shot('3-active');
+  // The info bar lies over the page: its coming moves nothing (issue 13: it pushed the page down).
+  const heading = page.getByRole('heading', { name: 'Portal Credentials Management' });
+  const before = { heading: await placeOf(heading), card: await placeOf(metlife) };
+  await addCredential(page, 'MetLife Dental (MetDental)', 'frontdesk', 'sandbox-password');
+  const bar = page.locator('.dv-info-bar');
+  await bar.getByText('Your changes has been saved.').waitFor();
+  assert.deepEqual({ heading: await placeOf(heading), card: await placeOf(metlife) }, before, 'the page did not move');
+  await metlife.getByText('DentalXChange: In progress').waitFor();
+  await shot('2-in-progress');
+  // The login's outcome joins the saved message when it arrives.
+  await bar.getByText('Logged in to MetLife Dental (MetDental) (DentalXChange: Active).').waitFor({ timeout: 15_000 });
+  await bar.getByText('Your changes has been saved.').waitFor();
+  await metlife.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
+  await metlife.getByText('frontdesk', { exact: true }).waitFor();
+  // MetLife is not a portal the AI provider logs in to: one chip only.
+  assert.equal(await metlife.getByText(/^Portal AI: /).count(), 0);
+  assert.equal(await metlife.getByRole('button', { name: 'Edit' }).count(), 1);
+  assert.equal(await metlife.getByRole('button', { name: 'Delete' }).count(), 1);
+  await assertNotReloaded(page);
+  await shot('3-active');
 
-    await metlife.getByRole('button', { name: 'Show JSON' }).click();
-    const json = page.getByRole('dialog', { name: /JSON/ });
-    const shown = JSON.parse(await json.getByLabel('Portal and credential JSON').innerText());
-    assert.equal(shown.portal.id, 'metdental');
-    assert.equal(shown.credential.username, 'frontdesk');
-    assert.equal(JSON.stringify(shown).includes('sandbox-password'), false, 'no password in the JSON');
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.demoUrl });
-    await page.waitForTimeout(400); // let the dialog finish opening
-    await shot('4-json');
-    await json.getByRole('button', { name: 'Copy to Clipboard' }).click();
-    await page.getByText('Data copied to clipboard!').waitFor();
-    // Above the dialog and its mask, where it can be read (issue 13: it showed behind the mask).
-    await page.waitForTimeout(300);
-    await assertInfoBarOnTop(page, 'of the JSON dialog');
-    await shot('5-copied-over-dialog');
-    assert.deepEqual(JSON.parse(await page.evaluate(() => globalThis.navigator.clipboard.readText())), shown);
-    await json.getByRole('button', { name: 'Close' }).click();
-    await json.waitFor({ state: 'detached' });
-    await page.evaluate(() => globalThis.scrollTo(0, 0));
-    await shot('6-copied');
-  },
-};
+  await metlife.getByRole('button', { name: 'Show JSON' }).click();
+  const json = page.getByRole('dialog', { name: /JSON/ });
+  const shown = JSON.parse(await json.getByLabel('Portal and credential JSON').innerText());
+  assert.equal(shown.portal.id, 'metdental');
+  assert.equal(shown.credential.username, 'frontdesk');
+  assert.equal(JSON.stringify(shown).includes('sandbox-password'), false, 'no password in the JSON');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.demoUrl });
+  await settled(page); // the dialog has finished opening
+  await shot('4-json');
+  await json.getByRole('button', { name: 'Copy to Clipboard' }).click();
+  await page.getByText('Data copied to clipboard!').waitFor();
+  // Above the dialog and its mask, where it can be read (issue 13: it showed behind the mask).
+  await settled(page);
+  await assertInfoBarOnTop(page, 'of the JSON dialog');
+  await shot('5-copied-over-dialog');
+  assert.deepEqual(JSON.parse(await page.evaluate(() => globalThis.navigator.clipboard.readText())), shown);
+  await json.getByRole('button', { name: 'Close' }).click();
+  await json.waitFor({ state: 'detached' });
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  await shot('6-copied');
+});
 
-export const portalCredentialMfa = {
-  id: 'portal-credentials-mfa',
-  async run({ stack, page, shot }) {
-    await openCredentialsPage(page, stack);
-    const before = await badgeCount(page);
-    const dnoa = card(page, 'DNoA Connect');
-    await addCredential(page, 'DNoA Connect', 'mfa-frontdesk', 'sandbox-password');
-    // An AI portal: both providers log in, both ask for a code.
-    await dnoa.getByText('DentalXChange: MFA required').waitFor({ timeout: 15_000 });
-    await dnoa.getByText('Portal AI: MFA required').waitFor();
-    await waitForBadge(page, before + 1);
-    const mfa = dnoa.getByRole('group', { name: 'MFA code for DNoA Connect' });
-    const send = mfa.getByRole('button', { name: /Send$/ });
-    assert.equal(await send.isDisabled(), true, 'Send is disabled while the code is empty');
-    await shot('1-mfa-required');
+test('portal-credentials-mfa', async ({ stack, page, shot }) => {
+  await openCredentialsPage(page, stack);
+  const before = await badgeCount(page);
+  const dnoa = card(page, 'DNoA Connect');
+  await addCredential(page, 'DNoA Connect', 'mfa-frontdesk', 'sandbox-password');
+  // An AI portal: both providers log in, both ask for a code.
+  await dnoa.getByText('DentalXChange: MFA required').waitFor({ timeout: 15_000 });
+  await dnoa.getByText('Portal AI: MFA required').waitFor();
+  await waitForBadge(page, before + 1);
+  const mfa = dnoa.getByRole('group', { name: 'MFA code for DNoA Connect' });
+  const send = mfa.getByRole('button', { name: /Send$/ });
+  assert.equal(await send.isDisabled(), true, 'Send is disabled while the code is empty');
+  await shot('1-mfa-required');
 
-    await mfa.getByLabel('MFA code').fill(' 123456 ');
-    await send.click();
-    await mfa.getByText('Waiting for verification...').waitFor();
-    await shot('2-waiting');
-    await dnoa.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
-    await dnoa.getByText('Portal AI: Active').waitFor();
-    await mfa.waitFor({ state: 'detached' });
-    await waitForBadge(page, before);
-    await assertNotReloaded(page);
-    await shot('3-verified');
-  },
-};
+  await mfa.getByLabel('MFA code').fill(' 123456 ');
+  await send.click();
+  await mfa.getByText('Waiting for verification...').waitFor();
+  await shot('2-waiting');
+  await dnoa.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
+  await dnoa.getByText('Portal AI: Active').waitFor();
+  await mfa.waitFor({ state: 'detached' });
+  await waitForBadge(page, before);
+  await assertNotReloaded(page);
+  await shot('3-verified');
+});
 
-export const portalCredentialWrongPassword = {
-  id: 'portal-credentials-wrong-password',
+test.describe(() => {
   // The portal refuses the password: the retry answers 422 on purpose.
-  expectedConsoleErrors: [refusedWith(422, '/api/portals/credentials/')],
-  async run({ stack, page, context, shot }) {
+  test.use({ expectedConsoleErrors: [refusedWith(422, '/api/portals/credentials/')] });
+
+  test('portal-credentials-wrong-password', async ({ stack, page, context, shot }) => {
     await openCredentialsPage(page, stack);
     const before = await badgeCount(page);
     const guardian = card(page, 'Guardian Anytime');
@@ -186,7 +181,7 @@ export const portalCredentialWrongPassword = {
     await popover.getByRole('link', { name: 'Guardian Anytime' }).waitFor();
     assert.equal(await popover.getByText('No connection to server').count(), 0, 'the socket is connected');
     await popover.getByText('DentalXChange: Invalid').waitFor();
-    await page.waitForTimeout(300); // let the popover finish opening
+    await settled(page); // the popover has finished opening
     // Screen 6: the popover itself is 400 wide and at most 500 high (its padding inside).
     const box = await page.locator('.ant-popover-container').filter({ has: popover }).boundingBox();
     assert.equal(Math.round(box?.width ?? 0), 400, 'the popover is 400 wide');
@@ -197,7 +192,7 @@ export const portalCredentialWrongPassword = {
     await page.keyboard.press('Escape');
     await guardian.getByRole('button', { name: 'Retry login' }).click();
     await page.getByRole('tooltip').filter({ hasText: 'The portal rejected the username or password' }).waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('3-retry-refused');
 
     // Another tab counts it too; deleted here, it leaves that tab's badge and popover without a reload there.
@@ -218,13 +213,9 @@ export const portalCredentialWrongPassword = {
     assert.equal(await otherPopover.getByRole('link', { name: 'Guardian Anytime' }).count(), 0, 'the other tab no longer lists it');
     assert.equal(await other.evaluate(() => globalThis.__noReload === true), true, 'the other tab was not reloaded');
     await other.close();
-  },
-};
+  });
 
-export const portalCredentialEditDelete = {
-  id: 'portal-credentials-edit-delete',
-  expectedConsoleErrors: [refusedWith(422, '/api/portals/credentials/')],
-  async run({ stack, page, shot }) {
+  test('portal-credentials-edit-delete', async ({ stack, page, shot }) => {
     await openCredentialsPage(page, stack);
     const before = await badgeCount(page);
     const concordia = card(page, 'United Concordia Dental');
@@ -241,7 +232,7 @@ export const portalCredentialEditDelete = {
     const dialog = page.getByRole('dialog', { name: 'Edit credential: United Concordia Dental' });
     await dialog.getByText('Leave empty to keep current password').waitFor();
     await dialog.getByLabel('Username').fill('frontdesk-renamed');
-    await page.waitForTimeout(400); // let the dialog finish opening
+    await settled(page); // the dialog has finished opening
     await shot('1-edit-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -255,7 +246,7 @@ export const portalCredentialEditDelete = {
     await page.getByRole('tooltip').filter({ hasText: 'The portal rejected the username or password' }).waitFor({ timeout: 15_000 });
     await concordia.getByText('DentalXChange: Invalid').waitFor();
     await waitForBadge(page, before + 1);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('2-kept-wrong-password');
 
     // A right password typed in: Active, and the badge lets go of it.
@@ -272,61 +263,50 @@ export const portalCredentialEditDelete = {
     await concordia.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('tooltip').filter({ hasText: 'Delete this credential?' });
     await confirm.waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('4-confirm-delete');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await concordia.getByRole('button', { name: 'Login' }).waitFor();
     assert.equal(await concordia.getByText(/^DentalXChange: /).count(), 0);
     await shot('5-deleted');
-  },
-};
+  });
+});
 
 /** A company user works on one office's credentials from /management/portal-credentials. */
-export const portalCredentialManagement = {
-  id: 'portal-credentials-management',
-  async run({ stack, page, shot }) {
-    await page.goto(`${stack.demoUrl}/management/portal-credentials?office=office-demo-2`);
-    await signInAt(page, stack, 'admin@demo.test');
-    await waitForPath(page, '/management/portal-credentials');
-    await page.getByRole('heading', { name: 'Portal Credentials Management' }).waitFor();
-    const picker = page.locator('.dv-office-picker');
-    await picker.getByText('Bright Smiles Dental – Oak Ave').waitFor();
-    const humana = card(page, 'Humana Dental Providers');
-    await addCredential(page, 'Humana Dental Providers', 'oak-frontdesk', 'sandbox-password');
-    await humana.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
-    // The admin has no office of their own: the badge counts the office looked at here.
-    await waitForSocket(page);
-    const oakBefore = await badgeCount(page);
-    const ameritas = card(page, 'Ameritas Dental Providers');
-    await addCredential(page, 'Ameritas Dental Providers', 'oak-frontdesk', 'wrong');
-    await ameritas.getByText('DentalXChange: Invalid').waitFor({ timeout: 15_000 });
-    await waitForBadge(page, oakBefore + 1);
-    await page.getByRole('button', { name: `Portal credential notifications (${oakBefore + 1})` }).click();
-    const popover = page.getByRole('region', { name: 'Portal credential notifications' });
-    await popover.getByRole('link', { name: 'Ameritas Dental Providers' }).waitFor();
-    await page.getByText('Portal credentials: Bright Smiles Dental – Oak Ave').waitFor();
-    await page.keyboard.press('Escape');
-    await page.evaluate(() => globalThis.scrollTo(0, 0));
-    await shot('1-company-user');
+test('portal-credentials-management', async ({ stack, page, shot }) => {
+  await page.goto(`${stack.demoUrl}/management/portal-credentials?office=office-demo-2`);
+  await signInAt(page, stack, 'admin@demo.test');
+  await waitForPath(page, '/management/portal-credentials');
+  await page.getByRole('heading', { name: 'Portal Credentials Management' }).waitFor();
+  const picker = page.locator('.dv-office-picker');
+  await picker.getByText('Bright Smiles Dental – Oak Ave').waitFor();
+  const humana = card(page, 'Humana Dental Providers');
+  await addCredential(page, 'Humana Dental Providers', 'oak-frontdesk', 'sandbox-password');
+  await humana.getByText('DentalXChange: Active').waitFor({ timeout: 15_000 });
+  // The admin has no office of their own: the badge counts the office looked at here.
+  await waitForSocket(page);
+  const oakBefore = await badgeCount(page);
+  const ameritas = card(page, 'Ameritas Dental Providers');
+  await addCredential(page, 'Ameritas Dental Providers', 'oak-frontdesk', 'wrong');
+  await ameritas.getByText('DentalXChange: Invalid').waitFor({ timeout: 15_000 });
+  await waitForBadge(page, oakBefore + 1);
+  await page.getByRole('button', { name: `Portal credential notifications (${oakBefore + 1})` }).click();
+  const popover = page.getByRole('region', { name: 'Portal credential notifications' });
+  await popover.getByRole('link', { name: 'Ameritas Dental Providers' }).waitFor();
+  await page.getByText('Portal credentials: Bright Smiles Dental – Oak Ave').waitFor();
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  await shot('1-company-user');
 
-    // The other office has its own credentials: Humana has none there, and the badge follows it.
-    await page.getByRole('combobox', { name: 'Dental office' }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Bright Smiles Dental – Main St' }).click();
-    await page.waitForURL((url) => url.searchParams.get('office') === 'office-demo-1');
-    await humana.getByRole('button', { name: 'Login' }).waitFor();
-    await ameritas.getByRole('button', { name: 'Login' }).waitFor();
-    await page.getByRole('button', { name: /^Portal credential notifications \(\d+\)$/ }).click();
-    await page.getByText('Portal credentials: Bright Smiles Dental – Main St').waitFor();
-    assert.equal(await popover.getByRole('link', { name: 'Ameritas Dental Providers' }).count(), 0, 'Oak Ave\'s credential is not counted for Main St');
-    await page.keyboard.press('Escape');
-    await shot('2-other-office');
-  },
-};
-
-export const portalCredentialScenarios = [
-  portalCredentialAdd,
-  portalCredentialMfa,
-  portalCredentialWrongPassword,
-  portalCredentialEditDelete,
-  portalCredentialManagement,
-];
+  // The other office has its own credentials: Humana has none there, and the badge follows it.
+  await page.getByRole('combobox', { name: 'Dental office' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Bright Smiles Dental – Main St' }).click();
+  await page.waitForURL((url) => url.searchParams.get('office') === 'office-demo-1');
+  await humana.getByRole('button', { name: 'Login' }).waitFor();
+  await ameritas.getByRole('button', { name: 'Login' }).waitFor();
+  await page.getByRole('button', { name: /^Portal credential notifications \(\d+\)$/ }).click();
+  await page.getByText('Portal credentials: Bright Smiles Dental – Main St').waitFor();
+  assert.equal(await popover.getByRole('link', { name: 'Ameritas Dental Providers' }).count(), 0, 'Oak Ave\'s credential is not counted for Main St');
+  await page.keyboard.press('Escape');
+  await shot('2-other-office');
+});

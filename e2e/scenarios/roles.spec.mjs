@@ -3,6 +3,7 @@
  * their role may see (SPEC section 6), is kept out of a page their role may not open (on Unauthorized inside the
  * frame, with Sign out and a button back to the start page: issue 13 item 11), and signs out.
  */
+import { expect, test } from '../lib/fixtures.mjs';
 import { assert, menuLabels, pathOf, signInAt, storedSession, waitForPath } from '../lib/helpers.mjs';
 
 const OFFICE_MANAGER_MENU = [
@@ -71,58 +72,53 @@ async function checkMenu(page, expected, where) {
   assert.deepEqual(labels, expected, `menu on ${where}`);
 }
 
-function roleScenario({ role, home, menu, menuAt, forbidden, sentTo, otherOffice }) {
-  return {
-    id: `roles-${role}`,
-    async run({ stack, page, shot }) {
-      const email = `${role}@demo.test`;
-      await page.goto(stack.demoUrl);
-      await signInAt(page, stack, email);
-      await waitForPath(page, home);
-      await shot('1-home');
+for (const { role, home, menu, menuAt, forbidden, sentTo, otherOffice } of ROLES) {
+  test(`roles-${role}`, async ({ stack, page, shot }) => {
+    const email = `${role}@demo.test`;
+    await page.goto(stack.demoUrl);
+    await signInAt(page, stack, email);
+    await waitForPath(page, home);
+    await shot('1-home');
 
-      if (menuAt) await page.goto(`${stack.demoUrl}${menuAt}`);
-      await checkMenu(page, menu, menuAt ?? home);
-      await shot('2-menu');
+    if (menuAt) await page.goto(`${stack.demoUrl}${menuAt}`);
+    await checkMenu(page, menu, menuAt ?? home);
+    await shot('2-menu');
 
-      const current = page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]');
-      const currentPath = menuAt ?? home;
-      const menuItemOfPage = { '/verification': 'New Verification', '/user-guide': 'User Guide', '/customization': 'Form Customization' }[currentPath];
-      if (menuItemOfPage) {
-        assert.equal((await current.innerText()).trim(), menuItemOfPage, 'the current page item is disabled');
-      }
-      const links = page.getByRole('navigation', { name: 'Main menu' }).locator('a[href]');
-      for (const target of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('target')))) {
-        assert.equal(target, '_blank', 'menu items open in a new tab');
-      }
+    const current = page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]');
+    const currentPath = menuAt ?? home;
+    const menuItemOfPage = { '/verification': 'New Verification', '/user-guide': 'User Guide', '/customization': 'Form Customization' }[currentPath];
+    if (menuItemOfPage) {
+      assert.equal((await current.innerText()).trim(), menuItemOfPage, 'the current page item is disabled');
+    }
+    const links = page.getByRole('navigation', { name: 'Main menu' }).locator('a[href]');
+    for (const target of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('target')))) {
+      assert.equal(target, '_blank', 'menu items open in a new tab');
+    }
 
-      if (otherOffice) {
-        await page.getByRole('combobox', { name: 'Current office' }).click();
-        await page.getByRole('option', { name: /Oak Ave|office-demo-2/ }).click();
-        await page.waitForFunction((id) => globalThis.sessionStorage.getItem('current_office') === id, otherOffice.id);
-        await checkMenu(page, otherOffice.menu, `${currentPath} in ${otherOffice.id}`);
-        await shot('3-other-office');
-      }
+    if (otherOffice) {
+      await page.getByRole('combobox', { name: 'Current office' }).click();
+      await page.getByRole('option', { name: /Oak Ave|office-demo-2/ }).click();
+      await expect.poll(() => page.evaluate(() => globalThis.sessionStorage.getItem('current_office'))).toBe(otherOffice.id);
+      await checkMenu(page, otherOffice.menu, `${currentPath} in ${otherOffice.id}`);
+      await shot('3-other-office');
+    }
 
-      await page.goto(`${stack.demoUrl}${forbidden}`);
-      await waitForPath(page, sentTo);
-      await shot('4-forbidden');
-      if (sentTo === '/unauthorized') await checkUnauthorizedWayOn(page, home);
+    await page.goto(`${stack.demoUrl}${forbidden}`);
+    await waitForPath(page, sentTo);
+    await shot('4-forbidden');
+    if (sentTo === '/unauthorized') await checkUnauthorizedWayOn(page, home);
 
-      await page.goto(`${stack.demoUrl}${currentPath}`);
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      // The provider signs out without asking (the app names the session it ends) and sends the browser back to
-      // /login, which signs in again: nothing to click on the way (issue 13 item 15).
-      await page.waitForURL((url) => url.href.startsWith(stack.issuer) && url.pathname.startsWith('/interaction/'), {
-        timeout: 20_000,
-      });
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-      await shot('5-signed-out');
-      await page.goto(`${stack.demoUrl}/terms`);
-      assert.equal(await storedSession(page), null, 'the token is gone after sign-out');
-      assert.equal(pathOf(page), '/terms');
-    },
-  };
+    await page.goto(`${stack.demoUrl}${currentPath}`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    // The provider signs out without asking (the app names the session it ends) and sends the browser back to
+    // /login, which signs in again: nothing to click on the way (issue 13 item 15).
+    await page.waitForURL((url) => url.href.startsWith(stack.issuer) && url.pathname.startsWith('/interaction/'), {
+      timeout: 20_000,
+    });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await shot('5-signed-out');
+    await page.goto(`${stack.demoUrl}/terms`);
+    assert.equal(await storedSession(page), null, 'the token is gone after sign-out');
+    assert.equal(pathOf(page), '/terms');
+  });
 }
-
-export const roleScenarios = ROLES.map(roleScenario);

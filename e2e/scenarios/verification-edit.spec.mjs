@@ -9,8 +9,21 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { VERIFICATION_EDIT_CONFLICT } from '@dv/contracts';
-import { allJobsDone, assert, createVerification, devToken, officeApi, DEMO_OFFICE_ID, sandboxPatient, waitForVerification, refusedWith } from '../lib/helpers.mjs';
-import { openTicket, scoredField, shotPath, signIn, slowDown, sourcePath, ticketPath, waitForChip } from './verification-common.mjs';
+import { shotPath } from '../lib/artifacts.mjs';
+import { test } from '../lib/fixtures.mjs';
+import {
+  allJobsDone,
+  assert,
+  createVerification,
+  devToken,
+  officeApi,
+  DEMO_OFFICE_ID,
+  sandboxPatient,
+  settled,
+  waitForVerification,
+  refusedWith,
+} from '../lib/helpers.mjs';
+import { openTicket, scoredField, signIn, slowDown, sourcePath, ticketPath, waitForChip } from './verification-common.mjs';
 
 const run = promisify(execFile);
 
@@ -39,12 +52,12 @@ const isEdit = (request) => request.method() === 'PATCH';
  * James Walker (Delta Dental of Pennsylvania): a date that does not exist is refused with the validator's 'Wrong
  * date' under the field and nothing stored; then the annual maximum is changed with the keyboard alone.
  */
-export const verificationEdit = {
-  id: 'verification-edit',
+test.describe(() => {
   // The refused edit (a date that does not exist) is a 400 on purpose.
-  expectedConsoleErrors: [refusedWith(400, '/api/verifications/')],
-  timeoutMs: 120_000,
-  async run({ stack, page, shot }) {
+  test.use({ expectedConsoleErrors: [refusedWith(400, '/api/verifications/')] });
+
+  test('verification-edit', async ({ stack, page, shot }) => {
+    test.setTimeout(120_000);
     const { id, token, detail, name } = await verifiedTicket(stack, 'staff@demo.test', 'DPA55501234', 'James');
     const before = detail.plan.benefits.annualMax.value;
     const effective = detail.patient.effectiveDate.value;
@@ -62,7 +75,7 @@ export const verificationEdit = {
     assert.equal((await refusal.innerText()).trim(), 'Wrong date');
     const input = dateEditor.getByLabel('Effective date', { exact: true });
     assert.equal(await input.getAttribute('aria-describedby'), await refusal.getAttribute('id'), 'the message describes the input');
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('1-refused');
     assert.equal((await stored(stack, token, id)).patient.effectiveDate.value, effective, 'nothing stored');
     await dateEditor.getByRole('button', { name: 'Cancel' }).click();
@@ -99,7 +112,7 @@ export const verificationEdit = {
     const tipText = await tip.innerText();
     assert.ok(tipText.includes('Confidence 4 of 4'), tipText);
     assert.ok(tipText.includes(`${dollars(before)} -> $1,800.00`), `the change old -> new: ${tipText}`);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('3-saved-history');
 
     const after = await stored(stack, token, id);
@@ -110,19 +123,20 @@ export const verificationEdit = {
       [[before, 1800]],
     );
     assert.equal(after.patient.effectiveDate.value, effective, 'the refused date left no trace');
-  },
-};
+  });
+});
 
 /**
  * Two tabs on Michael Scott's ticket (Anthem, the clearinghouse alone). The first saves the annual maximum; the
  * second, still showing the older ticket, saves another amount and is refused with the conflict message and the
  * amount stored now. Its value is not stored; saved again, knowingly, it is.
  */
-export const verificationConflict = {
-  id: 'verification-conflict',
-  expectedConsoleErrors: [refusedWith(409, '/api/verifications/')],
-  timeoutMs: 120_000,
-  async run({ stack, page, context, shot }) {
+test.describe(() => {
+  // The second tab's save over a newer version is a 409 on purpose.
+  test.use({ expectedConsoleErrors: [refusedWith(409, '/api/verifications/')] });
+
+  test('verification-conflict', async ({ stack, page, context, shot }) => {
+    test.setTimeout(120_000);
     const { id, token, detail, name } = await verifiedTicket(stack, 'staff@demo.test', 'ANT200100777', 'Michael');
     const before = detail.plan.benefits.annualMax.value;
     await signIn(page, stack, 'staff@demo.test');
@@ -151,7 +165,7 @@ export const verificationConflict = {
     assert.ok(message.endsWith('Now: $2,000.00.'), `the value stored now: ${message}`);
     // The editor now holds the stored amount, for the user to check.
     assert.equal(await editorB.getByLabel('Annual maximum', { exact: true }).inputValue(), '2000.00');
-    await other.waitForTimeout(300);
+    await settled(other);
     await other.screenshot({ path: shotPath('verification-conflict--1-second-tab-refused') });
     const afterConflict = await stored(stack, token, id);
     assert.equal(afterConflict.plan.benefits.annualMax.value, 2000, "the second tab's amount was not stored");
@@ -173,8 +187,8 @@ export const verificationConflict = {
     );
     await shot('2-first-tab');
     await other.close();
-  },
-};
+  });
+});
 
 /** Text of a PDF the browser downloaded (pdftotext, poppler-utils). */
 async function pdfText(download) {
@@ -193,77 +207,72 @@ async function downloadPdf(page, item) {
  * answer beside what was mapped; Submit completes the ticket, which is then read only; both PDFs carry the plan,
  * and only the breakdown the patient.
  */
-export const verificationSubmitSourcePdf = {
-  id: 'verification-submit-source-pdf',
-  timeoutMs: 150_000,
-  async run({ stack, page, shot }) {
-    const { id, token, detail, name } = await verifiedTicket(stack, 'staff@demo.test', 'DD100200300', 'Carlos');
-    const annualMax = dollars(detail.plan.benefits.annualMax.value);
-    await signIn(page, stack, 'staff@demo.test');
-    await openTicket(page, stack, id, name);
-    await waitForChip(page, 'clearinghouse', 'done', 'Done');
-    await waitForChip(page, 'portal', 'done', 'Done');
+test('verification-submit-source-pdf', async ({ stack, page, shot }) => {
+  test.setTimeout(150_000);
+  const { id, token, detail, name } = await verifiedTicket(stack, 'staff@demo.test', 'DD100200300', 'Carlos');
+  const annualMax = dollars(detail.plan.benefits.annualMax.value);
+  await signIn(page, stack, 'staff@demo.test');
+  await openTicket(page, stack, id, name);
+  await waitForChip(page, 'clearinghouse', 'done', 'Done');
+  await waitForChip(page, 'portal', 'done', 'Done');
 
-    // ---------- The source view ----------
-    await page.getByRole('link', { name: 'View sources' }).click();
-    await page.waitForURL((url) => url.pathname === sourcePath(id), { waitUntil: 'commit' });
-    await page.getByRole('heading', { level: 1, name: 'Verification sources' }).waitFor();
-    const clearinghouse = page.getByRole('region', { name: 'Clearinghouse sandbox', exact: true });
-    const portal = page.getByRole('region', { name: 'Insurance portal deltadental', exact: true });
-    await clearinghouse.waitFor();
-    await portal.waitFor();
-    for (const card of [clearinghouse, portal]) {
-      await card.getByText('Done', { exact: true }).waitFor();
-      await card.getByRole('heading', { level: 3, name: 'What was mapped' }).waitFor();
-    }
-    await clearinghouse.getByRole('heading', { level: 3, name: 'The 271 answer' }).waitFor();
-    await portal.getByRole('heading', { level: 3, name: "The portal's data" }).waitFor();
-    const answer = await clearinghouse.innerText();
-    assert.match(answer, /\bEB\*/, 'the 271 is shown segment by segment');
-    assert.ok(answer.includes('Lopez') || answer.includes('LOPEZ'), 'the answer names the patient');
-    const mapped = await clearinghouse.getByRole('region', { name: /^What was mapped/ }).innerText();
-    assert.match(mapped, /Payer\s+Delta Dental of California/i, `the mapped payer: ${mapped.slice(0, 300)}`);
-    assert.match(mapped, /Annual maximum\s+\$1,500\b/, `the mapped annual maximum: ${mapped.slice(0, 300)}`);
-    await page.waitForTimeout(300);
-    await shot('1-sources');
-    await page.getByRole('link', { name: 'Back to the verification' }).click();
-    await page.waitForURL((url) => url.pathname === ticketPath(id), { waitUntil: 'commit' });
-    await page.getByTestId('benefit-breakdown').waitFor();
+  // ---------- The source view ----------
+  await page.getByRole('link', { name: 'View sources' }).click();
+  await page.waitForURL((url) => url.pathname === sourcePath(id), { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1, name: 'Verification sources' }).waitFor();
+  const clearinghouse = page.getByRole('region', { name: 'Clearinghouse sandbox', exact: true });
+  const portal = page.getByRole('region', { name: 'Insurance portal deltadental', exact: true });
+  await clearinghouse.waitFor();
+  await portal.waitFor();
+  for (const card of [clearinghouse, portal]) {
+    await card.getByText('Done', { exact: true }).waitFor();
+    await card.getByRole('heading', { level: 3, name: 'What was mapped' }).waitFor();
+  }
+  await clearinghouse.getByRole('heading', { level: 3, name: 'The 271 answer' }).waitFor();
+  await portal.getByRole('heading', { level: 3, name: "The portal's data" }).waitFor();
+  const answer = await clearinghouse.innerText();
+  assert.match(answer, /\bEB\*/, 'the 271 is shown segment by segment');
+  assert.ok(answer.includes('Lopez') || answer.includes('LOPEZ'), 'the answer names the patient');
+  const mapped = await clearinghouse.getByRole('region', { name: /^What was mapped/ }).innerText();
+  assert.match(mapped, /Payer\s+Delta Dental of California/i, `the mapped payer: ${mapped.slice(0, 300)}`);
+  assert.match(mapped, /Annual maximum\s+\$1,500\b/, `the mapped annual maximum: ${mapped.slice(0, 300)}`);
+  await settled(page);
+  await shot('1-sources');
+  await page.getByRole('link', { name: 'Back to the verification' }).click();
+  await page.waitForURL((url) => url.pathname === ticketPath(id), { waitUntil: 'commit' });
+  await page.getByTestId('benefit-breakdown').waitFor();
 
-    // ---------- Submit ----------
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    const confirm = page.getByRole('tooltip').filter({ hasText: 'Submit this verification?' });
-    await confirm.waitFor();
-    await page.waitForTimeout(300);
-    await shot('2-confirm-submit');
-    await confirm.getByRole('button', { name: 'Submit', exact: true }).click();
-    const header = page.locator('.dv-ticket-header');
-    await header.getByText('Completed', { exact: true }).waitFor();
-    assert.equal(await page.getByRole('button', { name: /^Edit / }).count(), 0, 'a completed ticket has no edit buttons');
-    assert.equal(await page.getByRole('button', { name: /^Retry / }).count(), 0, 'nor retries');
-    assert.equal(await header.getByRole('button', { name: 'Submit', exact: true }).count(), 0, 'nor Submit');
-    assert.equal((await stored(stack, token, id)).status, 'Completed');
-    await page.reload();
-    await header.getByText('Completed', { exact: true }).waitFor();
-    await page.getByTestId('benefit-breakdown').waitFor();
-    assert.equal(await page.getByRole('button', { name: /^Edit / }).count(), 0, 'still read only after a reload');
-    await shot('3-completed');
+  // ---------- Submit ----------
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const confirm = page.getByRole('tooltip').filter({ hasText: 'Submit this verification?' });
+  await confirm.waitFor();
+  await settled(page);
+  await shot('2-confirm-submit');
+  await confirm.getByRole('button', { name: 'Submit', exact: true }).click();
+  const header = page.locator('.dv-ticket-header');
+  await header.getByText('Completed', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('button', { name: /^Edit / }).count(), 0, 'a completed ticket has no edit buttons');
+  assert.equal(await page.getByRole('button', { name: /^Retry / }).count(), 0, 'nor retries');
+  assert.equal(await header.getByRole('button', { name: 'Submit', exact: true }).count(), 0, 'nor Submit');
+  assert.equal((await stored(stack, token, id)).status, 'Completed');
+  await page.reload();
+  await header.getByText('Completed', { exact: true }).waitFor();
+  await page.getByTestId('benefit-breakdown').waitFor();
+  assert.equal(await page.getByRole('button', { name: /^Edit / }).count(), 0, 'still read only after a reload');
+  await shot('3-completed');
 
-    // ---------- The PDFs ----------
-    const breakdown = await downloadPdf(page, 'Breakdown (with the patient)');
-    assert.equal(breakdown.suggestedFilename(), `verification-${id}-breakdown.pdf`);
-    const breakdownText = await pdfText(breakdown);
-    for (const expected of ['Carlos Lopez', 'Delta Dental of California', annualMax]) {
-      assert.ok(breakdownText.includes(expected), `the breakdown PDF has ${expected}`);
-    }
-    const plan = await downloadPdf(page, 'Plan only (no patient data)');
-    assert.equal(plan.suggestedFilename(), `verification-${id}-plan.pdf`);
-    const planText = await pdfText(plan);
-    for (const expected of ['Delta Dental of California', annualMax]) assert.ok(planText.includes(expected), `the plan PDF has ${expected}`);
-    for (const patientData of ['Carlos', 'Lopez', '11/23/1983', 'DD100200300']) {
-      assert.ok(!planText.includes(patientData), `the plan PDF has no patient data (${patientData})`);
-    }
-  },
-};
-
-export const verificationEditScenarios = [verificationEdit, verificationConflict, verificationSubmitSourcePdf];
+  // ---------- The PDFs ----------
+  const breakdown = await downloadPdf(page, 'Breakdown (with the patient)');
+  assert.equal(breakdown.suggestedFilename(), `verification-${id}-breakdown.pdf`);
+  const breakdownText = await pdfText(breakdown);
+  for (const expected of ['Carlos Lopez', 'Delta Dental of California', annualMax]) {
+    assert.ok(breakdownText.includes(expected), `the breakdown PDF has ${expected}`);
+  }
+  const plan = await downloadPdf(page, 'Plan only (no patient data)');
+  assert.equal(plan.suggestedFilename(), `verification-${id}-plan.pdf`);
+  const planText = await pdfText(plan);
+  for (const expected of ['Delta Dental of California', annualMax]) assert.ok(planText.includes(expected), `the plan PDF has ${expected}`);
+  for (const patientData of ['Carlos', 'Lopez', '11/23/1983', 'DD100200300']) {
+    assert.ok(!planText.includes(patientData), `the plan PDF has no patient data (${patientData})`);
+  }
+});

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { AUTH_CONFIG_QUERY_KEY, fetchAuthConfig } from '../auth/auth-config';
 import { SessionBoundary } from '../auth/session-context';
 import { readDevSetting } from '../dev-tools/dev-settings';

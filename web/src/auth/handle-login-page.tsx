@@ -7,7 +7,7 @@
  */
 import { Button } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../startup/loading-overlay';
 import { CenteredBox } from '../ui/centered-box';
 import { StatusResult } from '../ui/status-result';

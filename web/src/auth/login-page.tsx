@@ -8,7 +8,7 @@
 import { SIGN_IN_PROVIDER_WAIT_MS } from '@dv/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { withinTime } from '../platform/within-time';
 import { CenteredBox } from '../ui/centered-box';
 import { LoadingOverlay } from '../startup/loading-overlay';

@@ -4,7 +4,7 @@
  * /logout?toDefault=true: ends it here and in the other tabs only and lands on the default public page, which
  * then stays (SIGNED_OUT_STATE) instead of starting the sign-in.
  */
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../app/services-context';
 import { LoadingOverlay } from '../startup/loading-overlay';
 import { LOGOUT_QUERY, SIGNED_OUT_STATE } from './return-path';
@@ -13,12 +13,11 @@ import { useRunOnce } from './use-run-once';
 
 export function LogoutPage() {
   const controller = useSessionController();
-  const { http, queryClient } = useServices();
+  const { queryClient } = useServices();
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
   useRunOnce(() => {
-    http.clearCache();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth-config' && query.queryKey[0] !== 'feature-flags' });
     const toDefault = params.get(LOGOUT_QUERY.toDefault) === 'true';
     void controller

@@ -3,7 +3,7 @@
  * fails, local storage is cleared and the user signs in again (SPEC section 8).
  */
 import { PATHS } from '@dv/contracts';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../startup/loading-overlay';
 import { safeReturnPath, withReturn } from './return-path';
 import { useSessionController } from './session-context';

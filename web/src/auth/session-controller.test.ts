@@ -42,6 +42,18 @@ function setup(stored: User | null) {
   return { controller, users, published, store: (next: User | null) => (current = next) };
 }
 
+/** A controller over the same users that revokes refresh tokens at sign-out with `revokeRefreshToken`. */
+function revokingController(users: UserManagerPort, published: TabMessage[], revokeRefreshToken: (token: string) => Promise<void>) {
+  return createSessionController({
+    users,
+    tabs: { publish: (message) => published.push(message), subscribe: () => () => undefined, close: jest.fn() },
+    origin: 'http://demo.localhost',
+    now: () => NOW,
+    locks: null,
+    revokeRefreshToken,
+  });
+}
+
 describe('createSessionController', () => {
   it('loads a valid stored token with its claims', async () => {
     const { controller } = setup(user(600));
@@ -126,19 +138,26 @@ describe('createSessionController', () => {
       order.push(`revoke while ${controller.getState().status}`);
       return Promise.resolve();
     });
-    const controller = createSessionController({
-      users,
-      tabs: { publish: (message) => published.push(message), subscribe: () => () => undefined, close: jest.fn() },
-      origin: 'http://demo.localhost',
-      now: () => NOW,
-      locks: null,
-      revokeRefreshToken,
-    });
+    const controller = revokingController(users, published, revokeRefreshToken);
     await controller.load();
     controller.subscribe(() => order.push(controller.getState().status));
     await controller.signOut({ sessionEnd: false });
     expect(order).toEqual(['revoke while signedIn', 'signedOut']);
     expect(revokeRefreshToken).toHaveBeenCalledWith('refresh-1');
+  });
+
+  it('spends the refresh token no more once a sign-out began (the click on Sign out is a user action too)', async () => {
+    const { users, published } = setup(user(600, { id_token: 'id' }));
+    let revoked: () => void = () => undefined;
+    const revokeRefreshToken = jest.fn(() => new Promise<void>((resolve) => (revoked = resolve)));
+    const controller = revokingController(users, published, revokeRefreshToken);
+    await controller.load();
+    const signingOut = controller.signOut({ sessionEnd: false });
+    await controller.refresh();
+    expect(users.signinSilent).not.toHaveBeenCalled();
+    revoked();
+    await signingOut;
+    expect(revokeRefreshToken).toHaveBeenCalledTimes(1);
   });
 
   it('signs out locally when there is no provider session (test tokens)', async () => {

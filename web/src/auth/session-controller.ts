@@ -99,6 +99,9 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
   const locks = deps.locks === undefined ? defaultLocks() : deps.locks;
   const listeners = new Set<() => void>();
   let state: SessionState = { status: 'loading' };
+  // From the first step of a sign-out: the refresh token is being revoked, so nothing may spend it any more (a
+  // click on Sign out is also a user action, which would otherwise ask for a refresh during the revocation).
+  let signingOut = false;
 
   function set(next: SessionState) {
     state = next;
@@ -178,6 +181,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
 
     refresh() {
       return withLock(async () => {
+        if (signingOut) return;
         const current = state.status === 'signedIn' ? state.accessToken : null;
         const stored = stateOf(await deps.users.getUser());
         // Another tab renewed while this one waited for the lock: take its token instead of spending ours again.
@@ -198,6 +202,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
     },
 
     async signOut({ sessionEnd, returnTo, toDefault = false }) {
+      signingOut = true;
       const user = await deps.users.getUser();
       // Revoked first, while the page is still ours: once the state says signed out the app leaves (for the
       // provider or /login), and the browser aborts a request still under way. Bounded: a provider that does not

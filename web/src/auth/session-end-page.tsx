@@ -1,7 +1,7 @@
 /** /sessionEnd: the session has expired (or ended in another tab); sign in again to go back where you were. */
 import { PATHS } from '@dv/contracts';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { SignInPrompt } from '../pages/centered-result';
 import { safeReturnPath, withReturn } from './return-path';
 import { useSessionController } from './session-context';

@@ -6,7 +6,7 @@
  * The library (about 21 KB gzipped) loads on the first call that needs the provider: a sign-in, a silent renewal,
  * a sign-out. Reading the stored session needs only local storage, so a signed-in page renders without it.
  */
-import { type AuthProviderConfig, STORAGE_KEYS } from '@dv/contracts';
+import { type AuthProviderConfig, SIGN_OUT_REVOCATION_WAIT_MS, STORAGE_KEYS } from '@dv/contracts';
 import { type UserManager } from 'oidc-client-ts';
 import { authorityOf } from './auth-config';
 import { type UserManagerPort } from './session-controller';
@@ -56,6 +56,8 @@ export function createUserManager(config: AuthProviderConfig, origin: string): P
       const endpoint = await (await users()).metadataService.getRevocationEndpoint(false);
       if (!endpoint) return;
       await fetch(endpoint, {
+        // The sign-out waits this long at most (session-controller); the request itself ends then too.
+        signal: AbortSignal.timeout(SIGN_OUT_REVOCATION_WAIT_MS),
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: config.clientId }),

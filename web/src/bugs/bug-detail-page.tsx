@@ -8,7 +8,7 @@
 import { type ManagedBugReport, matchRoute, PATHS } from '@dv/contracts';
 import { Button } from 'antd';
 import { type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router';
 import { useInfoBar } from '../info-bar/info-bar';
 import { useNarrowScreen } from '../layout/use-narrow-screen';
 import { PlaceholderLines } from '../ui/placeholder-lines';

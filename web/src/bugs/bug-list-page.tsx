@@ -17,7 +17,7 @@ import {
 } from '@dv/contracts';
 import { Button } from 'antd';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DataPager } from '../ui/data-pager';
 import { Pill } from '../ui/pill';
 import { type SortDirection, SortHeader } from '../ui/sort-header';

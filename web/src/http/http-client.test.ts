@@ -87,30 +87,6 @@ describe('createHttpClient', () => {
     expect(headersOf(calls[0]!.init)['Content-Type']).toBe('application/json');
   });
 
-  it('answers a cached call from the cache, per office, and only when asked to', async () => {
-    let office = 'office-1';
-    let count = 0;
-    const { client, calls } = setup(() => json({ count: ++count }), { getOfficeId: () => office });
-    expect((await client.get('/api/stripe/list', undefined, { cache: true })).data).toEqual({ count: 1 });
-    expect((await client.get('/api/stripe/list', undefined, { cache: true })).data).toEqual({ count: 1 });
-    expect((await client.get('/api/stripe/list')).data).toEqual({ count: 2 });
-    office = 'office-2';
-    expect((await client.get('/api/stripe/list', undefined, { cache: true })).data).toEqual({ count: 3 });
-    client.clearCache();
-    office = 'office-1';
-    expect((await client.get('/api/stripe/list', undefined, { cache: true })).data).toEqual({ count: 4 });
-    expect(calls).toHaveLength(4);
-  });
-
-  it('does not cache failures', async () => {
-    let status = 500;
-    const { client, calls } = setup(() => json({ message: 'boom' }, status));
-    expect((await client.get('/api/x', undefined, { cache: true })).ok).toBe(false);
-    status = 200;
-    expect((await client.get('/api/x', undefined, { cache: true })).ok).toBe(true);
-    expect(calls).toHaveLength(2);
-  });
-
   it('reads a PDF reply as a file', async () => {
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
     const { client } = setup(() => reply({ blob: pdf, headers: { 'Content-Type': 'application/pdf' } }));
@@ -183,6 +159,34 @@ describe('createHttpClient', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it("ends a call whose reply does not come in time with 'Request timeout'", async () => {
+    jest.useFakeTimers();
+    try {
+      const stalled: Response = { ...reply({}), text: () => new Promise<string>(() => undefined) };
+      const { client } = setup(() => stalled);
+      const pending = client.get('/api/slow-body');
+      await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect(await pending).toEqual({ ok: false, status: DEFAULT_STATUS, error: MESSAGES.REQUEST_TIMEOUT });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("ends a call the caller aborts with the abort's reason, and aborts the fetch", async () => {
+    let aborted = false;
+    const { client } = setup(
+      (_url, init) =>
+        new Promise<Response>(() => {
+          init.signal?.addEventListener('abort', () => (aborted = true));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = client.get('/api/slow', undefined, { signal: controller.signal });
+    controller.abort(new Error('Page left'));
+    expect(await pending).toEqual({ ok: false, status: DEFAULT_STATUS, error: 'Page left' });
+    expect(aborted).toBe(true);
   });
 
   it.each([401, 403])('reports a %i of an authenticated call', async (status) => {

@@ -14,6 +14,7 @@
  * `fetch` is a dependency so tests drive the client with a tiny fake instead of a network.
  */
 import { DEFAULT_STATUS, MESSAGES, OFFICE_HEADER, REQUEST_TIMEOUT_MS } from '@dv/contracts';
+import { abortable } from '../platform/abortable';
 import { isOfficeNotFound } from './auth-failure';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -26,8 +27,6 @@ export type RequestOptions = {
   method?: HttpMethod;
   /** Query parameters for GET and HEAD, the JSON body otherwise. */
   payload?: unknown;
-  /** Keep a successful reply and answer the same call (method, URL, office) from it. */
-  cache?: boolean;
   /** false for the public calls (flags, identity provider settings, organization lookup). Default true. */
   authenticated?: boolean;
   /** A token to use instead of the session's (e.g. right after sign-in). */
@@ -80,8 +79,6 @@ export type HttpClient = {
   put<T = unknown>(path: string, payload?: unknown, options?: Omit<RequestOptions, 'method' | 'payload'>): Promise<HttpResult<T>>;
   patch<T = unknown>(path: string, payload?: unknown, options?: Omit<RequestOptions, 'method' | 'payload'>): Promise<HttpResult<T>>;
   delete<T = unknown>(path: string, payload?: unknown, options?: Omit<RequestOptions, 'method' | 'payload'>): Promise<HttpResult<T>>;
-  /** Forgets every cached reply (sign-out, office switch). */
-  clearCache(): void;
 };
 
 const QUERY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
@@ -120,12 +117,9 @@ function isPdf(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').toLowerCase().includes('application/pdf');
 }
 
-class Timeout extends Error {}
-
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const baseUrl = deps.baseUrl ?? '';
-  const cache = new Map<string, HttpResult<unknown>>();
   const log = deps.log ?? ((message: string, details: Record<string, unknown>) => console.warn(message, details));
 
   function headersFor(options: RequestOptions, hasBody: boolean): Record<string, string> {
@@ -181,36 +175,19 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const endpoint = endpointOf(path);
     const headers = headersFor(options, hasBody);
 
-    const cacheKey = `${method} ${url} ${headers[OFFICE_HEADER] ?? ''}`;
-    if (options.cache && inQuery) {
-      const cached = cache.get(cacheKey);
-      if (cached) return cached as HttpResult<T>;
-    }
-
-    const controller = new AbortController();
-    const onOuterAbort = () => controller.abort(options.signal?.reason);
-    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(new Timeout(MESSAGES.REQUEST_TIMEOUT));
-        controller.abort();
-      }, timeoutMs);
-    });
+    // One signal ends the call, reading the reply included: the caller's, or the timeout.
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
     let result: HttpResult<T>;
     try {
-      const init: RequestInit = { method, headers, signal: controller.signal };
+      const init: RequestInit = { method, headers, signal };
       if (hasBody) init.body = JSON.stringify(options.payload);
-      const response = await Promise.race([deps.fetch(url, init), timedOut]);
-      result = await Promise.race([readReply<T>(response, method, endpoint, options.read === 'file'), timedOut]);
+      const response = await abortable(deps.fetch(url, init), signal);
+      result = await abortable(readReply<T>(response, method, endpoint, options.read === 'file'), signal);
     } catch (error) {
-      const message =
-        error instanceof Timeout ? MESSAGES.REQUEST_TIMEOUT : error instanceof Error ? error.message : String(error);
+      const message = timeout.aborted ? MESSAGES.REQUEST_TIMEOUT : error instanceof Error ? error.message : String(error);
       return { ok: false, status: DEFAULT_STATUS, error: message };
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onOuterAbort);
     }
 
     const authenticated = options.authenticated !== false;
@@ -220,7 +197,6 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     ) {
       deps.onAuthFailure?.({ status: result.status, endpoint, body: result.data });
     }
-    if (options.cache && inQuery && result.ok) cache.set(cacheKey, result);
     return result;
   }
 
@@ -237,6 +213,5 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     put: shortcut('PUT'),
     patch: shortcut('PATCH'),
     delete: shortcut('DELETE'),
-    clearCache: () => cache.clear(),
   };
 }

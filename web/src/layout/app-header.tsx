@@ -1,7 +1,7 @@
 import { PATHS, PRODUCT_NAME } from '@dv/contracts';
 import { Button } from 'antd';
 import { lazy, type RefObject, Suspense } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { OfficeSwitcher } from '../office/office-switcher';
 import { useAccess } from '../office/office-context';
 

@@ -5,7 +5,7 @@
  */
 import { type Route } from '@dv/contracts';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { InfoBar } from '../info-bar/info-bar';
 import { useOffice } from '../office/office-context';
 import { AppHeader } from './app-header';

@@ -1,6 +1,6 @@
 /** The element around every route: the session watch, the developer tools and the router's navigate for non-React code. */
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router';
 import { useServices } from '../app/services-context';
 import { isDevHost } from '../dev-tools/dev-settings';
 import { LazySessionDevToolsDrawer } from '../dev-tools/lazy-dev-tools';

@@ -3,7 +3,7 @@
  * link is drawn as a small card by management.css: antd's Card would bring its Tabs, Menu and Dropdown along.
  */
 import { matchRoute, PATHS } from '@dv/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useAccess } from '../office/office-context';
 import { managementPagesFor } from './management-pages';
 import './management.css';

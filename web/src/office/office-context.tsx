@@ -70,11 +70,10 @@ export function OfficeProvider({ children }: { children: ReactNode }) {
     (officeId: string) => {
       saveCurrentOffice(officeId);
       runtime.currentOfficeId = officeId;
-      http.clearCache();
       setChosen({ user: userKey, officeId });
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user-offices' });
     },
-    [http, queryClient, runtime, userKey],
+    [queryClient, runtime, userKey],
   );
 
   const value = useMemo<OfficeState>(

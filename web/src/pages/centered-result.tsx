@@ -3,7 +3,7 @@
  * and the ui/ blocks rather than antd's Card and Result, which would be most of what these pages load.
  */
 import { Button } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CenteredBox } from '../ui/centered-box';
 import { StatusResult } from '../ui/status-result';
 

@@ -4,7 +4,7 @@
  * failures (SPEC section 2) stays: the default page says so and offers the sign-in instead of starting it.
  */
 import { PATHS } from '@dv/contracts';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { isSignedOutState } from '../auth/return-path';
 import { useAccess } from '../office/office-context';
 import { startPageOf } from '../routing/access';

@@ -5,7 +5,7 @@
  */
 import { PATHS } from '@dv/contracts';
 import { Button } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useAccess } from '../office/office-context';
 import { startPageOf } from '../routing/access';
 import { CenteredBox } from '../ui/centered-box';

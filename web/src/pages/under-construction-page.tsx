@@ -1,5 +1,5 @@
 import { matchRoute, PATHS } from '@dv/contracts';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { StatusResult } from '../ui/status-result';
 
 /** /under-construction, and every page whose content a later release builds. */

@@ -1,11 +1,9 @@
 /**
- * `work`, or a rejection when it has not settled within `ms`: for calls to services the app does not control
- * (the identity provider) that may never answer, where the user must not wait forever.
+ * `work`, or a rejection (a TimeoutError) when it has not settled within `ms`: for calls to services the app does
+ * not control (the identity provider) that may never answer, where the user must not wait forever.
  */
+import { abortable } from './abortable';
+
 export function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return abortable(work, AbortSignal.timeout(ms));
 }

@@ -1,9 +1,9 @@
 /**
  * The credential dialog (SPEC sections 5 and 7): username and password for a portal. Adding needs both
  * ('Username is required', 'Password is required'); editing needs the username, and an empty password keeps the
- * stored one ('Leave empty to keep current password'). The rules are the contracts' input schemas. A save the
- * server refuses shows its message under the password field. Enter in either field saves, like the Save button.
- * The dialog opens with the focus in the username field, and a refused save puts it in the first wrong field.
+ * stored one ('Leave empty to keep current password'). The form's rules are the contracts' input schemas. A save
+ * the server refuses shows its message under the password field. Enter in either field saves, like the Save
+ * button. The dialog opens with the focus in the username field, and a refused save puts it in the first wrong field.
  */
 import {
   MESSAGES,
@@ -14,6 +14,7 @@ import {
 } from '@dv/contracts';
 import { Form, Input, type InputRef, Modal } from 'antd';
 import { useRef, useState } from 'react';
+import { zodRule } from '../fields/zod-rule';
 import { type CallOutcome } from './portals-api';
 
 export type CredentialDialogTarget = { portal: Portal; credential?: PortalCredential };
@@ -26,58 +27,49 @@ export type CredentialDialogProps = {
   onSaved: (credential: PortalCredential) => void;
 };
 
-type Field = 'username' | 'password';
-type FieldErrors = Partial<Record<Field, string>>;
+type CredentialFields = { username: string; password: string };
+const FIELD_NAMES: readonly (keyof CredentialFields)[] = ['username', 'password'];
 
-function checkInput(editing: boolean, username: string, password: string) {
-  const parsed = editing
-    ? PortalCredentialUpdateInput.safeParse({ username, password })
-    : PortalCredentialInput.safeParse({ username, password });
-  if (parsed.success) return { input: parsed.data, errors: {} };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'username' || field === 'password') && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return { input: null, errors };
+const ADD_RULES = {
+  username: [zodRule(PortalCredentialInput.shape.username)],
+  password: [zodRule(PortalCredentialInput.shape.password)],
+};
+const EDIT_RULES = {
+  username: [zodRule(PortalCredentialUpdateInput.shape.username)],
+  password: [zodRule(PortalCredentialUpdateInput.shape.password)],
+};
+
+/** What is sent: the schema's output (a trimmed username; editing, an empty password is left out). */
+function inputOf(editing: boolean, fields: CredentialFields): PortalCredentialInput | PortalCredentialUpdateInput {
+  return editing ? PortalCredentialUpdateInput.parse(fields) : PortalCredentialInput.parse(fields);
 }
 
 export function CredentialDialog({ target, onClose, save, onSaved }: CredentialDialogProps) {
   const editing = target.credential !== undefined;
-  const [username, setUsername] = useState(target.credential?.username ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [form] = Form.useForm<CredentialFields>();
   const [saving, setSaving] = useState(false);
   const usernameRef = useRef<InputRef>(null);
   const passwordRef = useRef<InputRef>(null);
+  const rules = editing ? EDIT_RULES : ADD_RULES;
 
-  async function submit() {
-    const checked = checkInput(editing, username, password);
-    setErrors(checked.errors);
-    setServerError(null);
-    if (!checked.input) {
-      (checked.errors.username ? usernameRef : passwordRef).current?.focus();
-      return;
-    }
+  async function submit(fields: CredentialFields) {
     setSaving(true);
     try {
-      const outcome = await save(checked.input);
+      const outcome = await save(inputOf(editing, fields));
       if (outcome.ok) {
         onSaved(outcome.value);
         onClose();
       } else {
-        setServerError(outcome.message ?? MESSAGES.UNKNOWN_ERROR_OCCURRED);
+        form.setFields([{ name: 'password', errors: [outcome.message ?? MESSAGES.UNKNOWN_ERROR_OCCURRED] }]);
         passwordRef.current?.focus();
       }
     } catch {
-      setServerError(MESSAGES.UNEXPECTED_ERROR);
+      form.setFields([{ name: 'password', errors: [MESSAGES.UNEXPECTED_ERROR] }]);
     } finally {
       setSaving(false);
     }
   }
 
-  const passwordError = errors.password ?? serverError ?? undefined;
   const formId = `credential-form-${target.portal.id}`;
   return (
     <Modal
@@ -85,7 +77,7 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
       title={editing ? `Edit credential: ${target.portal.name}` : `Login to ${target.portal.name}`}
       okText="Save"
       okButtonProps={{ loading: saving }}
-      onOk={() => void submit()}
+      onOk={() => form.submit()}
       onCancel={onClose}
       afterOpenChange={(opened) => {
         // The username field asks for the focus as it mounts; should the dialog take it back while it opens, the
@@ -96,45 +88,34 @@ export function CredentialDialog({ target, onClose, save, onSaved }: CredentialD
       destroyOnHidden
       mask={{ closable: !saving }}
     >
-      <Form id={formId} layout="vertical" requiredMark={false}>
-        <Form.Item
-          label="Username"
-          htmlFor={`${formId}-username`}
-          validateStatus={errors.username ? 'error' : undefined}
-          help={errors.username}
-        >
-          <Input
-            ref={usernameRef}
-            autoFocus
-            id={`${formId}-username`}
-            autoComplete="off"
-            value={username}
-            onPressEnter={() => void submit()}
-            onChange={(event) => {
-              setUsername(event.target.value);
-              setErrors((current) => ({ ...current, username: undefined }));
-            }}
-          />
+      <Form
+        form={form}
+        id={formId}
+        name={formId}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ username: target.credential?.username ?? '', password: '' }}
+        // The rules run on Save; typing in a field only takes its message away (the server's one too).
+        validateTrigger={[]}
+        onValuesChange={(changed: Partial<CredentialFields>) =>
+          form.setFields(FIELD_NAMES.filter((name) => name in changed).map((name) => ({ name, errors: [] })))
+        }
+        onFinish={(fields) => void submit(fields)}
+        onFinishFailed={({ errorFields }) => {
+          const [first] = errorFields;
+          if (first) form.focusField(first.name);
+        }}
+      >
+        <Form.Item label="Username" name="username" rules={rules.username}>
+          <Input ref={usernameRef} autoFocus autoComplete="off" onPressEnter={() => form.submit()} />
         </Form.Item>
         <Form.Item
           label="Password"
-          htmlFor={`${formId}-password`}
-          validateStatus={passwordError ? 'error' : undefined}
-          help={passwordError}
+          name="password"
+          rules={rules.password}
           extra={editing ? MESSAGES.PASSWORD_KEEP_HINT : undefined}
         >
-          <Input.Password
-            ref={passwordRef}
-            id={`${formId}-password`}
-            autoComplete="new-password"
-            value={password}
-            onPressEnter={() => void submit()}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors((current) => ({ ...current, password: undefined }));
-              setServerError(null);
-            }}
-          />
+          <Input.Password ref={passwordRef} autoComplete="new-password" onPressEnter={() => form.submit()} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,7 +1,7 @@
 /** Screen 6's popover content: the credentials that need attention, each linking to the credentials page. */
 import { MESSAGES, type Portal, type PortalCredential } from '@dv/contracts';
 import { Alert, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { providerStatuses } from './credential-status';
 import { StatusChip } from './status-chip';
 

@@ -16,9 +16,9 @@ const INVALID: PortalCredential = { id: 'c-1', portalId: 'dnoaconnect', username
 function load(path: string) {
   const gateway = fakePortalsGateway({ credentials: [INVALID] });
   const sockets = fakeSockets();
-  renderApp(fakeSession(ROLE_CLAIMS.staffmanager!), path, gateway.fetch, sockets.create);
+  const { goTo } = renderApp(fakeSession(ROLE_CLAIMS.staffmanager!), path, gateway.fetch, sockets.create);
   const reads = () => gateway.callsTo('GET /api/portals/credentials').length;
-  return { gateway, sockets, reads };
+  return { gateway, sockets, reads, goTo };
 }
 
 // The first render of the whole app in a test file takes a while: wait longer than the default second.
@@ -52,6 +52,20 @@ describe('reading the credentials on a page load', () => {
     connectLatestInAct(sockets);
     await settle();
     expect(reads()).toBe(2);
+  });
+
+  it('a page opened after the read takes it instead of reading again', async () => {
+    const { sockets, reads, gateway, goTo } = load('/user-guide');
+    await screen.findByRole('button', { name: /^Portal credential notifications/ }, { timeout: 5_000 });
+    connectLatestInAct(sockets);
+    await badge(1);
+    await settle();
+    // The settings page's chunk arrives after the header's read: its panel mounts on a list already read.
+    goTo('/dental-office-settings?tab=1');
+    await screen.findByRole('button', { name: 'Edit' }, { timeout: 5_000 });
+    await settle();
+    expect(reads()).toBe(1);
+    expect(gateway.callsTo('GET /api/portals')).toHaveLength(1);
   });
 
   it('does not wait long for a socket that does not connect', async () => {

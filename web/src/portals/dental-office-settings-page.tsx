@@ -5,7 +5,7 @@
  * `?tab=` in the address still chooses.
  */
 import { PORTAL_CREDENTIALS_TAB } from '@dv/contracts';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { StatusResult } from '../ui/status-result';
 import { Tabs } from '../ui/tabs';
 import { useOffice } from '../office/office-context';

@@ -8,7 +8,7 @@
 import { LOCAL_SETTINGS_KEY_PREFIX, MANAGEMENT_PAGE_SIZE_MAX, ManagedOffice, pageOf, PATHS } from '@dv/contracts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useServices } from '../app/services-context';
 import { type HttpClient } from '../http/http-client';
 import { useOffice } from '../office/office-context';

@@ -6,7 +6,7 @@
  */
 import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
 import { lazy, Suspense, useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useOffice } from '../office/office-context';
 import { mayEditCredentials } from './credential-permissions';
 import { rememberViewedOffice, useManagedOffice } from './managed-office';

@@ -24,9 +24,18 @@ import {
   PORTALS_SANDBOX_QUERY_KEY,
 } from './portals-api';
 
+/**
+ * How long a read stays fresh for a screen opened after it: the header reads on every page, and a page whose own
+ * chunk arrives after that read takes it instead of reading again (a page load reads each list once). The socket
+ * keeps the credentials current meanwhile (changes, removals, a read again at each reconnection), and every write
+ * updates or invalidates the list itself; the catalogue changes with a deployment.
+ */
+export const CREDENTIALS_FRESH_MS = 60_000;
+const PORTALS_FRESH_MS = 10 * 60_000;
+
 export function usePortals() {
   const { http } = useServices();
-  return useQuery({ queryKey: PORTALS_QUERY_KEY, queryFn: () => fetchPortals(http) });
+  return useQuery({ queryKey: PORTALS_QUERY_KEY, queryFn: () => fetchPortals(http), staleTime: PORTALS_FRESH_MS });
 }
 
 /**
@@ -59,6 +68,7 @@ export function useCredentials(officeId: string | null) {
     queryFn: () => fetchCredentials(http, officeId ?? ''),
     // A read before the socket's connection would be read again at the connection: it waits (a while at most).
     enabled: officeId !== null && socketSettled,
+    staleTime: CREDENTIALS_FRESH_MS,
   });
 }
 

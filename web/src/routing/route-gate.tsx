@@ -8,7 +8,7 @@
  */
 import { matchRoute, PATHS, resolveRedirect } from '@dv/contracts';
 import { type ReactNode, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { useOffice } from '../office/office-context';
 import { startPageOf } from './access';
 import { usePaymentGate } from './use-payment-gate';

@@ -5,7 +5,7 @@
  */
 import { matchRoute, PATHS, type Route, ROUTES } from '@dv/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { type RouteObject, useRoutes } from 'react-router-dom';
+import { type RouteObject, useRoutes } from 'react-router';
 import { PageFrame } from '../layout/page-frame';
 import { RootLayout } from '../layout/root-layout';
 import { RouteGate } from './route-gate';

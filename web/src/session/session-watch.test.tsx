@@ -6,7 +6,7 @@ import { MESSAGES, SESSION_WARNING_BEFORE_EXPIRY_MS, TOKEN_REFRESH_THROTTLE_MS }
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createAppServices } from '../app/app-services';
 import { ServicesContext } from '../app/services-context';
 import { SessionProvider } from '../auth/session-context';

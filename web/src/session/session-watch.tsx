@@ -5,7 +5,7 @@
  */
 import { MESSAGES, PATHS, TOAST_DISPLAY_MS } from '@dv/contracts';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { useServices } from '../app/services-context';
 import { logoutPath, withReturn } from '../auth/return-path';
 import { useSession, useSessionController } from '../auth/session-context';

@@ -1,9 +1,9 @@
 /** Renders the app's routes in memory with a fake session and a fake gateway, as the browser would. */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { useEffect } from 'react';
-import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate, useRoutes } from 'react-router';
 import { createAppServices } from '../app/app-services';
 import { ServicesContext } from '../app/services-context';
 import { SessionProvider } from '../auth/session-context';
@@ -32,8 +32,9 @@ function AppRoutes() {
   return useRoutes(appRoutes());
 }
 
-function LocationProbe({ onChange }: { onChange: (location: string) => void }) {
+function LocationProbe({ onChange, onNavigate }: { onChange: (location: string) => void; onNavigate: (navigate: NavigateFunction) => void }) {
   const location = useLocation();
+  onNavigate(useNavigate());
   useEffect(() => {
     onChange(`${location.pathname}${location.search}`);
   }, [location, onChange]);
@@ -51,6 +52,7 @@ export function renderApp(
   const services = createAppServices({ fetch, location: { pathname: '/', search: '', assign: () => undefined } });
   services.queryClient.setDefaultOptions({ queries: { retry: false } });
   let current = path;
+  let navigate: NavigateFunction | null = null;
   services.runtime.session = session;
   const view = render(
     <ServicesContext.Provider value={services}>
@@ -65,6 +67,9 @@ export function renderApp(
                     onChange={(next) => {
                       current = next;
                     }}
+                    onNavigate={(to) => {
+                      navigate = to;
+                    }}
                   />
                   <AppRoutes />
                 </MemoryRouter>
@@ -75,5 +80,7 @@ export function renderApp(
       </QueryClientProvider>
     </ServicesContext.Provider>,
   );
-  return { ...view, services, location: () => current };
+  /** Moves within the app as a link of the app would (the menu's links open a new tab). */
+  const goTo = (to: string) => act(() => void navigate?.(to));
+  return { ...view, services, location: () => current, goTo };
 }

@@ -10,7 +10,7 @@
 import { MENU_LABELS, MESSAGES, PATHS, type SandboxPatient, type VerificationCreateInput, type VerificationListItem } from '@dv/contracts';
 import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useOffice } from '../../office/office-context';
 import { Notice } from '../../ui/notice';
 import { Pill } from '../../ui/pill';

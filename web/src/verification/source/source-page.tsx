@@ -9,7 +9,7 @@
 import InfoCircleFilled from '@ant-design/icons/InfoCircleFilled';
 import { dollarAmount, type PatientV3, type PlanV3, type VerificationJobView, type VerificationSourceView, PATHS } from '@dv/contracts';
 import { Button } from 'antd';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { DescriptionList, type DescriptionItem } from '../../ui/description-list';
 import { Pill } from '../../ui/pill';
 import { PlaceholderLines } from '../../ui/placeholder-lines';

@@ -7,7 +7,9 @@ import {
   ageLimitWording,
   dollarAmount,
   limitationWording,
+  localDayOf,
   waitingPeriodWording,
+  writeUsDate,
   type LimitationTerms,
   type SourceRef,
 } from '@dv/contracts';
@@ -28,9 +30,10 @@ export type FieldKind =
 export const NOT_STATED = 'Not stated';
 
 /*
- * Dates are read and written with plain Date rather than dayjs, which would be the only reason the page loads it
- * before it renders. They are read as dayjs reads a string: a date or date-time without a zone ('2026-01-15',
- * '2026-01-15T10:21') as local time, anything else (an instant ending in Z, an offset) by Date itself.
+ * Dates are read with plain Date rather than dayjs, which would be the only reason the page loads it before it
+ * renders, and written MM/dd/yyyy by contracts (writeUsDate). They are read as dayjs reads a string: a date or
+ * date-time without a zone ('2026-01-15', '2026-01-15T10:21') as local time, anything else (an instant ending in
+ * Z, an offset) by Date itself. This is not the MM/DD/YYYY reading contracts does: these are timestamps.
  */
 const LOCAL_DATE_TIME = /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/;
 
@@ -55,7 +58,7 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** DATE_FORMAT (MM/dd/yyyy) in the browser's zone. */
 function dateText(date: Date): string {
-  return `${twoDigits(date.getMonth() + 1)}/${twoDigits(date.getDate())}/${String(date.getFullYear()).padStart(4, '0')}`;
+  return writeUsDate(localDayOf(date));
 }
 
 /** '10:21 AM': 12-hour clock, two-digit hours. */

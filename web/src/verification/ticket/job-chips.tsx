@@ -8,7 +8,7 @@ import { type VerificationJobView } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useServices } from '../../app/services-context';
 import { useOffice } from '../../office/office-context';
 import { credentialPageFor } from './credential-link';

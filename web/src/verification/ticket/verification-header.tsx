@@ -6,7 +6,7 @@ import { PATHS, type VerificationDetail, type VerificationPdfQuery } from '@dv/c
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useServices } from '../../app/services-context';
 import { useInfoBar } from '../../info-bar/info-bar';
 import { displayDate } from './breakdown-format';

@@ -7,7 +7,7 @@
 import { PATHS, type PlanV3, type VerificationDetail } from '@dv/contracts';
 import { Alert, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { readDevSetting } from '../../dev-tools/dev-settings';
 import { useOffice } from '../../office/office-context';
 import { AmountsCard } from './amounts-card';

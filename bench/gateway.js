@@ -29,7 +29,8 @@ function silentLogger() {
 
 /** Child: the dev identity provider and the offices service with the demo data, in a temporary folder. */
 async function serveOffices() {
-  const { createDevIdp, DEFAULT_AUDIENCE, WEB_CLIENT_ID, silentLogger: idpSilent } = require('@dv/dev-idp');
+  const { createDevIdp, DEFAULT_AUDIENCE, WEB_CLIENT_ID } = require('@dv/dev-idp');
+  const { silentLogger: idpSilent } = require('@dv/dev-idp/testing');
   const { startOffices } = require('@dv/offices');
   const { demoSeed } = require('@dv/standalone');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dv-bench-gateway-'));

@@ -104,7 +104,7 @@ function percentile(sorted, p) {
 }
 
 async function createToReady({ count, latency, jobs }) {
-  const { createTestIssuer } = require('@dv/kit');
+  const { createTestIssuer } = require('@dv/kit/testing');
   const { SANDBOX_MEMBERS, sandboxPatientInfo } = require('@dv/verifications');
   const issuer = await createTestIssuer();
   const settings = { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks, latency, jobs };

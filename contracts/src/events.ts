@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CredentialChangeEvent } from './entities/portal';
-import { CredentialRemovedEvent, VerificationReadyEvent } from './entities/socket-events';
+import { CredentialRemovedEvent, TicketResolvedEvent, TicketStatusEvent, VerificationReadyEvent } from './entities/socket-events';
 
 export const TOPICS = {
   /** Offices, groups, users and feature flags changed (offices service). */
@@ -25,6 +25,11 @@ export const TOPICS = {
    * event comes again with the new job statuses.
    */
   verificationReady: 'verifications.ready',
+  /**
+   * An outsourced ticket's status changed, or it was resolved (verifications service, entities/outsourcing.ts).
+   * Keyed by verification id, so one ticket's moves arrive in order.
+   */
+  tickets: 'verifications.tickets',
   /** A bug report was filed (bugs service). */
   bugReported: 'bugs.reported',
 } as const;
@@ -49,6 +54,10 @@ export const EVENT_TYPES = {
    * both as the socket's verification status event, so each job's chip follows live.
    */
   verificationJobChanged: 'verification.job-changed',
+  /** On TOPICS.tickets: TicketStatusPayload, on every move of an outsourced ticket (its entry into the queue too). */
+  ticketStatusChanged: 'ticket.status-changed',
+  /** On TOPICS.tickets, beside the move to Resolved: TicketResolvedPayload, the office's notification. */
+  ticketResolved: 'ticket.resolved',
   bugReported: 'bug.reported',
   /** On TOPICS.portalDataRequests: PortalDataRequestPayload (entities/verifications.ts). */
   portalDataRequested: 'portal-data.requested',
@@ -67,6 +76,14 @@ export type CredentialRemovedPayload = z.infer<typeof CredentialRemovedPayload>;
 /** Payload of `verification.ready` on TOPICS.verificationReady. */
 export const VerificationReadyPayload = VerificationReadyEvent.extend(AudienceFields.shape);
 export type VerificationReadyPayload = z.infer<typeof VerificationReadyPayload>;
+
+/** Payload of `ticket.status-changed` on TOPICS.tickets: the office's room and the organization's company room. */
+export const TicketStatusPayload = TicketStatusEvent.extend(AudienceFields.shape);
+export type TicketStatusPayload = z.infer<typeof TicketStatusPayload>;
+
+/** Payload of `ticket.resolved` on TOPICS.tickets: the office's room (and its requester's). */
+export const TicketResolvedPayload = TicketResolvedEvent.extend(AudienceFields.shape);
+export type TicketResolvedPayload = z.infer<typeof TicketResolvedPayload>;
 
 /** Payload of `bug.reported` on TOPICS.bugReported. */
 export const BugReportedPayload = AudienceFields.extend({ bugId: z.string(), type: z.string() });

@@ -3,7 +3,7 @@
  * refetches through the API when one arrives.
  */
 import { z } from 'zod';
-import { SourceJobStatus } from '../enums';
+import { OutsourceType, SourceJobStatus, TicketStatus } from '../enums';
 import { ACCESS_TOKEN_MAX_LENGTH } from '../limits';
 import { CredentialChangeEvent } from './portal';
 
@@ -22,6 +22,10 @@ export const SOCKET_EVENTS = {
   portalCredentialChange: 'portal_credential_change',
   /** server -> client: `CredentialRemovedEvent` */
   portalCredentialRemoved: 'portal_credential_removed',
+  /** server -> client: `TicketStatusEvent` (an outsourced ticket moved in the company's queue) */
+  ticketStatus: 'ticket_status',
+  /** server -> client: `TicketResolvedEvent` (the office's outsourced ticket is resolved: a notification to show) */
+  ticketResolved: 'ticket_resolved',
   /** server -> client: `SocketErrorEvent` */
   error: 'error',
 } as const;
@@ -57,6 +61,22 @@ export const CredentialRemovedEvent = z.object({
 });
 export type CredentialRemovedEvent = z.infer<typeof CredentialRemovedEvent>;
 
+/** An outsourced ticket's status (entities/outsourcing.ts): the office's pages and the agents' queue refetch. */
+export const TicketStatusEvent = z.object({
+  verificationId: z.string().min(1),
+  status: TicketStatus,
+});
+export type TicketStatusEvent = z.infer<typeof TicketStatusEvent>;
+
+/** The company resolved the office's outsourced ticket: the office shows a notification that opens it. */
+export const TicketResolvedEvent = z.object({
+  verificationId: z.string().min(1),
+  type: OutsourceType,
+  /** ISO 8601. */
+  resolvedAt: z.string(),
+});
+export type TicketResolvedEvent = z.infer<typeof TicketResolvedEvent>;
+
 /** Error event; codes UNAUTHORIZED and INVALID_TOKEN close the socket, other codes may appear. */
 export const SocketErrorEvent = z.object({
   message: z.string(),
@@ -70,5 +90,7 @@ export const SOCKET_EVENT_PAYLOADS = {
   [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent,
   [SOCKET_EVENTS.portalCredentialChange]: CredentialChangeEvent,
   [SOCKET_EVENTS.portalCredentialRemoved]: CredentialRemovedEvent,
+  [SOCKET_EVENTS.ticketStatus]: TicketStatusEvent,
+  [SOCKET_EVENTS.ticketResolved]: TicketResolvedEvent,
   [SOCKET_EVENTS.error]: SocketErrorEvent,
 } as const;

@@ -15,12 +15,9 @@ import {
   RELATIONS_TO_SUBSCRIBER,
   SourceJobStatus,
   TicketStatus,
-  VerificationStatus,
 } from '../enums';
 import { JsonValue } from '../json-value';
-import { TIMESTAMP_MAX_LENGTH } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation/messages';
-import { MANAGEMENT_PAGE_SIZE_DEFAULT, MANAGEMENT_PAGE_SIZE_MAX } from './offices-admin';
 
 const REQUIRED = { error: MESSAGES.FIELD_REQUIRED };
 
@@ -207,12 +204,35 @@ export const SourceRef = z.object({ source: z.enum(['clearinghouse', 'portal', '
 export type SourceRef = z.infer<typeof SourceRef>;
 
 /**
+ * The call behind a value an agent entered (issue 15, outsourcing: contracts entities/outsourcing.ts takes it as
+ * `CallEvidence`): when the payer was called, who answered, the call's reference number, optionally a screenshot or
+ * recording URL, and who entered the value when. What an office shows a payer that later demands a refund.
+ */
+export const FieldEvidence = z.object({
+  /** ISO 8601: the call's date and time. */
+  calledAt: z.string(),
+  /** The payer representative's name. */
+  representative: z.string(),
+  callReference: z.string(),
+  documentUrl: z.string().optional(),
+  /** The agent (email, else user id) and when the value was entered (ISO 8601). */
+  enteredBy: z.string(),
+  enteredAt: z.string(),
+});
+export type FieldEvidence = z.infer<typeof FieldEvidence>;
+
+/**
  * VerificationDetail.fieldSources: per scored field (wrapper path 'plan.benefits.annualMax'), the sources that
- * state the kept value and those that state another value (with it). Fields no source stated are absent.
+ * state the kept value and those that state another value (with it). Fields no source stated are absent. A value
+ * an agent entered from a payer call carries that call's `evidence` (as long as nobody changed it since).
  */
 export const FieldSources = z.record(
   z.string(),
-  z.object({ stated: z.array(SourceRef), disputed: z.array(SourceRef.extend({ value: JsonValue })) }),
+  z.object({
+    stated: z.array(SourceRef),
+    disputed: z.array(SourceRef.extend({ value: JsonValue })),
+    evidence: FieldEvidence.optional(),
+  }),
 );
 export type FieldSources = z.infer<typeof FieldSources>;
 
@@ -244,83 +264,28 @@ export type VerificationEditInput = z.infer<typeof VerificationEditInput>;
 
 // ---------- Lists ----------
 
-export const VERIFICATION_SORT_FIELDS = ['createdAt', 'updatedAt', 'patientName', 'dob', 'status', 'carrier'] as const;
-export type VerificationSortField = (typeof VERIFICATION_SORT_FIELDS)[number];
-
-/** A day (YYYY-MM-DD, a whole UTC day) or an instant (ISO 8601 with zone). */
-const DayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true }).max(TIMESTAMP_MAX_LENGTH)], {
-  error: 'Use YYYY-MM-DD or an ISO 8601 date and time',
-});
-
-/**
- * GET /api/verifications: the current office's verifications (a company user without an office: the
- * organization's). Filters: patient name (part of first or last name, any case), date of birth, member id,
- * carrier (payer id), status, creation date range (`from`, `to`, inclusive). Other query parameters are ignored.
- */
-export const VerificationListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MANAGEMENT_PAGE_SIZE_MAX).default(MANAGEMENT_PAGE_SIZE_DEFAULT),
-  patientName: z.string().trim().max(100).optional(),
-  dob: UsCalendarDate.optional(),
-  memberId: z.string().trim().max(80).optional(),
-  carrier: z.string().trim().max(80).optional(),
-  status: VerificationStatus.optional(),
-  from: DayOrInstant.optional(),
-  to: DayOrInstant.optional(),
-  sort: z.enum(VERIFICATION_SORT_FIELDS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
-export type VerificationListQuery = z.infer<typeof VerificationListQuery>;
-
-export const VerificationListItem = z.object({
-  id: z.string(),
-  officeId: z.string(),
-  status: VerificationStatus,
-  ticketStatus: TicketStatus,
-  patient: z.object({ firstName: z.string(), lastName: z.string(), dob: z.string(), memberId: z.string() }),
-  carrier: VerificationCarrier,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  readyAt: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  planScore: z.number().nullable(),
-  jobs: z.array(VerificationJobView.pick({ id: true, source: true, status: true, outcome: true })),
-});
-export type VerificationListItem = z.infer<typeof VerificationListItem>;
+// The office's list of verifications (GET /api/verifications): verification-history.ts.
 
 // ---------- Plan library ----------
 
-/** GET /api/plans: the organization's plan library. Texts match a part, any case; the group number whole. */
-export const PlanSearchQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MANAGEMENT_PAGE_SIZE_MAX).default(MANAGEMENT_PAGE_SIZE_DEFAULT),
-  /** A payer id, or part of the carrier's name. */
-  carrier: z.string().trim().max(100).optional(),
-  groupNumber: z.string().trim().max(80).optional(),
-  groupName: z.string().trim().max(100).optional(),
-  employer: z.string().trim().max(100).optional(),
-});
-export type PlanSearchQuery = z.infer<typeof PlanSearchQuery>;
-
-export const PlanLibraryItem = z.object({
-  id: z.string(),
-  planHash: z.string(),
-  carrier: z.object({ payerId: z.string(), name: z.string() }),
-  groupNumber: z.string().nullable(),
-  groupName: z.string().nullable(),
-  employer: z.string().nullable(),
-  /** The plan score, 1 to 10. */
-  score: z.number(),
-  /** How many verifications of the organization share this plan. */
-  verifications: z.number().int().min(0),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type PlanLibraryItem = z.infer<typeof PlanLibraryItem>;
+// The plan library's search and list item (plan-library.ts), re-exported for this module's importers.
+export * from './plan-library';
 
 // ---------- Audit ----------
 
-export const AUDIT_ACTIONS = ['create', 'read', 'list', 'update', 'submit', 'source-update'] as const;
+/** The last four are the outsourcing queue's (issue 15): a request, a claim, a status move, a logged payer call. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'read',
+  'list',
+  'update',
+  'submit',
+  'source-update',
+  'outsource',
+  'claim',
+  'status-change',
+  'call-log',
+] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -341,5 +306,7 @@ export const AuditRecord = z.strictObject({
   requestId: z.string().optional(),
   /** Edited field paths ('plan.benefits.annualMax'), or the source job that wrote. */
   fields: z.array(z.string()).optional(),
+  /** A ticket status move (outsourcing): from null when the ticket entered the queue. */
+  transition: z.strictObject({ from: TicketStatus.nullable(), to: TicketStatus }).optional(),
 });
 export type AuditRecord = z.infer<typeof AuditRecord>;

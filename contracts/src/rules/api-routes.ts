@@ -19,7 +19,7 @@
  * else under /api.
  */
 import { ROLES, type Role } from '../enums';
-import { COMPANY_ADMIN_ROLES, hasAnyRole } from './roles';
+import { COMPANY_ADMIN_ROLES, DENTAL_OFFICE_ROLES, hasAnyRole } from './roles';
 import { CREDENTIAL_EDIT_ROLES, CREDENTIAL_PAGES, CREDENTIAL_USE_ROLES } from './credentials';
 import { literalFirst, pathOnly } from './path-pattern';
 import { PATHS, pageRoles, pagesRoles } from './routes';
@@ -99,6 +99,12 @@ export const BUG_MANAGER_ROLES: readonly Role[] = pageRoles(PATHS.managementBugs
  * to their organization's.
  */
 export const VERIFICATION_ROLES: readonly Role[] = pageRoles(PATHS.verification);
+/** Who outsources a ticket: the office's own staff (company users work the queue, they do not fill it). */
+export const OUTSOURCE_REQUEST_ROLES: readonly Role[] = DENTAL_OFFICE_ROLES;
+/** Who works the outsourcing queue: the roles of /management/verifications (agent, admin, superadministrator). */
+export const OUTSOURCE_QUEUE_ROLES: readonly Role[] = pageRoles(PATHS.managementVerifications);
+/** Who sees who requested outsourced work: the roles of /management/requesters (admin, superadministrator). */
+export const OUTSOURCE_REQUESTERS_ROLES: readonly Role[] = pageRoles(PATHS.managementRequesters);
 /** The 271 preview support tool: admins and super administrators (an agent works tickets, not the mapping). */
 export const X271_PREVIEW_ROLES: readonly Role[] = COMPANY_ADMIN_ROLES;
 
@@ -210,9 +216,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
     pageCall('POST', '/api/verifications/{id}/jobs/{jobId}/retry', [PATHS.verificationDetail]),
     pageCall('GET', '/api/verifications/{id}/sources', [PATHS.verificationSource]),
     pageCall('GET', '/api/verifications/{id}/pdf', [PATHS.verificationDetail]),
+    pageCall('GET', '/api/verifications/{id}/recommendations', [PATHS.verificationDetail]),
     pageCall('GET', '/api/plans', [PATHS.plan]),
     pageCall('GET', '/api/plans/{id}', [PATHS.planDetail]),
+    pageCall('GET', '/api/plans/{id}/pdf', [PATHS.planDetail]),
     pageWrite('POST', '/api/management/x271/preview', [PATHS.managementVerification], X271_PREVIEW_ROLES),
+    // Outsourcing (issue 15): the office asks from its ticket's page; the company works its queue.
+    pageWrite('POST', '/api/verifications/{id}/outsource', [PATHS.verificationDetail], OUTSOURCE_REQUEST_ROLES),
+    pageCall('GET', '/api/management/verifications', [PATHS.managementVerifications]),
+    pageCall('POST', '/api/management/verifications/{id}/claim', [PATHS.managementVerifications]),
+    pageCall('POST', '/api/management/verifications/{id}/status', [PATHS.managementVerifications]),
+    pageCall('PATCH', '/api/management/verifications/{id}/call', [PATHS.managementVerifications]),
+    pageCall('PATCH', '/api/management/verifications/{id}/fields', [PATHS.managementVerifications]),
+    pageCall('GET', '/api/management/requesters', [PATHS.managementRequesters]),
   ]),
 ];
 

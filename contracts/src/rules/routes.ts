@@ -167,8 +167,9 @@ export const ROUTES: readonly Route[] = [
   managementRoute(PATHS.managementFormTemplates, 'Form Templates', SUPERADMIN_ROLES),
   managementRoute(PATHS.managementCarriers, 'Carriers', SUPERADMIN_ROLES),
   managementRoute(PATHS.managementRules, 'Rules', SUPERADMIN_ROLES),
-  managementRoute(PATHS.managementVerification, 'Verification'),
-  managementRoute(PATHS.managementRequesters, 'Requesters'),
+  // SPEC section 2 gives "/verification, /requesters, /integrations (admin, superadministrator)".
+  managementRoute(PATHS.managementVerification, 'Verification', ADMIN_ROLES),
+  managementRoute(PATHS.managementRequesters, 'Requesters', ADMIN_ROLES),
   managementRoute(PATHS.managementIntegrations, 'Integrations', ADMIN_ROLES),
   managementRoute(PATHS.managementVerifications, 'Verifications', MANAGEMENT_ROLES),
   managementRoute(PATHS.managementBugs, 'Bug Reports'),

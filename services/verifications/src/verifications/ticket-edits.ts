@@ -113,10 +113,16 @@ export interface EditedTicket {
   readonly paths: readonly string[];
 }
 
-function applyOne(wrapper: TicketWrapperV3, edit: FieldEdit, context: EditContext, userHash: string): string {
-  const segments = edit.path.split('.');
+/** An edit path as the field is named (a trailing '.value' dropped): how edited paths are reported and audited. */
+export function editFieldPath(path: string): string {
+  const segments = path.split('.');
   if (segments.at(-1) === 'value' && segments.length > 2) segments.pop();
-  const path = segments.join('.');
+  return segments.join('.');
+}
+
+function applyOne(wrapper: TicketWrapperV3, edit: FieldEdit, context: EditContext, userHash: string): string {
+  const path = editFieldPath(edit.path);
+  const segments = path.split('.');
   if (segments.some((segment) => segment === '' || FORBIDDEN_SEGMENTS.has(segment))) {
     throw new EditRejected([{ path: edit.path, message: EDIT_MESSAGES.badSegment }]);
   }

@@ -6,7 +6,7 @@ import {
   VerificationCreateInput,
   VerificationDetail,
   VerificationEditInput,
-  VerificationListItem,
+  VerificationHistoryItem,
   VerificationListQuery,
 } from '@dv/contracts';
 import { IdParam, IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
@@ -39,7 +39,7 @@ export function verificationRoutes(
 
   app.get(
     '/api/verifications',
-    { onRequest, schema: { querystring: VerificationListQuery, response: { 200: pageOf(VerificationListItem) } } },
+    { onRequest, schema: { querystring: VerificationListQuery, response: { 200: pageOf(VerificationHistoryItem) } } },
     (request) => verifications.list(contextOf(request), request.query),
   );
 

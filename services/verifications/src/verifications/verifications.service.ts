@@ -19,7 +19,7 @@ import {
   type VerificationCreated,
   type VerificationCreateInput,
   type VerificationDetail,
-  type VerificationListItem,
+  type VerificationHistoryItem,
   type VerificationListQuery,
 } from '@dv/contracts';
 import { Conflict, Invalid, invalidField, NotFound, type Actor, type Logger, type Outbox, type Store } from '@dv/kit';
@@ -36,6 +36,7 @@ import {
   type VerificationDocument,
   type VerificationScope,
   type VerificationStore,
+  listedSummary,
   versionOf,
 } from './verifications.store';
 
@@ -44,6 +45,8 @@ export const UNKNOWN_CARRIER = 'Unknown carrier: pick a payer of the carrier cat
 export const NOT_FOUND = 'Verification not found';
 export const ALREADY_SUBMITTED = 'The verification was submitted; it can no longer change';
 export const JOB_NOT_FOUND = 'Source job not found';
+/** A display name longer than this is cut: the list shows a name, not whatever a token carries. */
+const CREATOR_NAME_MAX_LENGTH = 120;
 
 export interface VerificationServiceDeps {
   readonly store: Pick<Store, 'transaction'>;
@@ -68,7 +71,7 @@ export interface RequestContext {
 export interface VerificationService {
   create(context: RequestContext, input: VerificationCreateInput): Promise<VerificationCreated>;
   get(context: RequestContext, id: string): Promise<VerificationDetail>;
-  list(context: RequestContext, query: VerificationListQuery): Promise<Page<VerificationListItem>>;
+  list(context: RequestContext, query: VerificationListQuery): Promise<Page<VerificationHistoryItem>>;
   /** `version`: the ticket version the edits were made on; a newer stored version refuses them (409). */
   edit(context: RequestContext, id: string, edits: readonly FieldEdit[], version?: number): Promise<VerificationDetail>;
   submit(context: RequestContext, id: string): Promise<VerificationDetail>;
@@ -110,15 +113,23 @@ function detailOf(doc: VerificationDocument, jobs: readonly JobDocument[]): Veri
   };
 }
 
-function listItemOf(doc: VerificationDocument, jobs: readonly JobDocument[]): VerificationListItem {
-  const info = readTicket(doc.document).ticket;
-  const patient = info.integrationPatientInfo;
+/** Who created a verification, as the list names them: the name or email their sign-in gave, else their id. */
+function creatorName(actor: Actor): string {
+  const name = actor.claims.name;
+  if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, CREATOR_NAME_MAX_LENGTH);
+  return actor.email ?? actor.userId;
+}
+
+function listItemOf(doc: VerificationDocument, jobs: readonly JobDocument[]): VerificationHistoryItem {
+  const summary = listedSummary(doc, readTicket);
   return {
     id: doc._id,
     officeId: doc.officeId,
     status: doc.status,
-    ticketStatus: info.status,
-    patient: { firstName: patient.patientFirstName, lastName: patient.patientLastName, dob: patient.patientDOB, memberId: patient.patientMemberId },
+    ticketStatus: summary.ticketStatus,
+    coverageStatus: summary.coverageStatus,
+    createdBy: doc.createdByName ?? doc.createdBy,
+    patient: { firstName: summary.firstName, lastName: summary.lastName, dob: summary.dob, memberId: summary.memberId },
     carrier: doc.carrier,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
@@ -215,6 +226,7 @@ export function verificationService(deps: VerificationServiceDeps): Verification
         orgId: actor.orgId,
         officeId: actor.officeId,
         createdBy: actor.userId,
+        createdByName: creatorName(actor),
         createdAt: iso,
         updatedAt: iso,
         status: 'Pending',

@@ -66,13 +66,17 @@ function ticketNotes(detail: VerificationDetail): Lines[] {
   return notes;
 }
 
+function caveatsOf(notes: Lines[]): NotesSection {
+  return { kind: 'notes', title: 'Caveats and notes', notes, empty: 'No caveats or notes.' };
+}
+
 export function caveatsSection(detail: VerificationDetail, withPatient: boolean): NotesSection {
-  return {
-    kind: 'notes',
-    title: 'Caveats and notes',
-    notes: [...planNotes(detail.plan), ...(withPatient ? ticketNotes(detail) : [])],
-    empty: 'No caveats or notes.',
-  };
+  return caveatsOf([...planNotes(detail.plan), ...(withPatient ? ticketNotes(detail) : [])]);
+}
+
+/** The plan's caveats and notes alone: the plan library's PDF, which has no ticket. */
+export function planCaveatsSection(plan: PlanV3): NotesSection {
+  return caveatsOf(planNotes(plan));
 }
 
 export function alertNotesSection(ticket: TicketV3): NotesSection {

@@ -16,7 +16,7 @@ import {
 } from '@dv/contracts';
 import { NotFound, type Transaction } from '@dv/kit';
 import { normalizeGroupNumber, planHash } from './plan-hash';
-import { type PlanLibraryDocument, type PlanLibraryStore } from './plans.store';
+import { lastVerifiedOf, type PlanCriteria, type PlanLibraryDocument, type PlanLibraryStore } from './plans.store';
 
 export interface ShareInput {
   readonly orgId: string;
@@ -93,10 +93,26 @@ function itemOf(doc: PlanLibraryDocument): PlanLibraryItem {
     groupNumber: doc.groupNumber,
     groupName: doc.groupName,
     employer: doc.employer,
+    planType: doc.plan.details.planType.value,
     score: doc.score,
     verifications: doc.verificationIds.length,
+    lastVerifiedAt: lastVerifiedOf(doc),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
+  };
+}
+
+/** The query as the store searches: empty texts dropped, group numbers normalised as the library keeps them. */
+export function criteriaOf(orgId: string, query: PlanSearchQuery): PlanCriteria {
+  const groupNumber = query.groupNumber === undefined ? null : normalizeGroupNumber(query.groupNumber);
+  return {
+    orgId,
+    ...(query.q ? { text: { lower: query.q.toLowerCase(), groupNumber: normalizeGroupNumber(query.q) } } : {}),
+    ...(query.carrier ? { carrier: query.carrier } : {}),
+    ...(groupNumber ? { groupNumber } : {}),
+    ...(query.groupName ? { groupName: query.groupName } : {}),
+    ...(query.employer ? { employer: query.employer } : {}),
+    ...(query.planType ? { planType: query.planType } : {}),
   };
 }
 
@@ -120,6 +136,7 @@ export function planLibrary(plans: PlanLibraryStore): PlanLibrary {
         },
         score: input.plan.score,
         plan: copy,
+        lastVerifiedAt: at,
         updatedAt: at,
       };
       const existing = await plans.findByHash(tx, input.orgId, hash);
@@ -153,15 +170,8 @@ export function planLibrary(plans: PlanLibraryStore): PlanLibrary {
     },
 
     async search(orgId, query) {
-      const groupNumber = query.groupNumber === undefined ? undefined : (normalizeGroupNumber(query.groupNumber) ?? undefined);
       // An entry no verification shares any more was superseded (new data, an edit): it is not offered.
-      const found = await plans.search({
-        orgId,
-        ...(query.carrier ? { carrier: query.carrier } : {}),
-        ...(groupNumber ? { groupNumber } : {}),
-        ...(query.groupName ? { groupName: query.groupName } : {}),
-        ...(query.employer ? { employer: query.employer } : {}),
-      });
+      const found = await plans.search(criteriaOf(orgId, query));
       const matching = found.filter((doc) => doc.verificationIds.length > 0);
       const skip = (query.page - 1) * query.pageSize;
       return {

@@ -3,7 +3,7 @@
  * verification whose plan has that hash, i.e. the patients of one group with the same benefits. The only place
  * that names the collection and builds its queries.
  */
-import { type PlanV3 } from '@dv/contracts';
+import { type PlanType, type PlanV3 } from '@dv/contracts';
 import { type BaseDocument, type Filter, type Store, type Transaction } from '@dv/kit';
 
 export const PLANS_COLLECTION = 'planLibrary';
@@ -23,16 +23,29 @@ export interface PlanLibraryDocument extends BaseDocument {
   readonly plan: PlanV3;
   /** Verifications sharing the plan. */
   readonly verificationIds: readonly string[];
+  /** When a verification last shared this plan (its sources answered, or it was submitted); absent in older entries. */
+  readonly lastVerifiedAt?: string;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
 
+/** When the plan was last confirmed: entries stored before lastVerifiedAt have their last change. */
+export const lastVerifiedOf = (doc: Pick<PlanLibraryDocument, 'lastVerifiedAt' | 'updatedAt'>): string => doc.lastVerifiedAt ?? doc.updatedAt;
+
+/** The search box's text: lower-cased, and as a normalised group number (plan-hash.ts). */
+export interface PlanText {
+  readonly lower: string;
+  readonly groupNumber: string | null;
+}
+
 export interface PlanCriteria {
   readonly orgId: string;
+  readonly text?: PlanText;
   readonly carrier?: string;
   readonly groupNumber?: string;
   readonly groupName?: string;
   readonly employer?: string;
+  readonly planType?: PlanType;
 }
 
 export async function ensurePlanIndexes(store: Pick<Store, 'ensureIndex'>): Promise<void> {
@@ -41,12 +54,23 @@ export async function ensurePlanIndexes(store: Pick<Store, 'ensureIndex'>): Prom
   await store.ensureIndex(PLANS_COLLECTION, { fields: ['orgId', 'updatedAt'] });
 }
 
+/** The search box matches a part of the payer's name or id, of the group number, the group name or the employer. */
+function matchesText(doc: PlanLibraryDocument, text: PlanText): boolean {
+  return (
+    doc.keys.carrier.includes(text.lower) ||
+    doc.carrier.payerId.toLowerCase().includes(text.lower) ||
+    (text.groupNumber !== null && doc.groupNumber !== null && doc.groupNumber.includes(text.groupNumber)) ||
+    doc.keys.groupName.includes(text.lower) ||
+    doc.keys.employer.includes(text.lower)
+  );
+}
+
 export interface PlanLibraryStore {
   findByHash(tx: Transaction, orgId: string, planHash: string): Promise<PlanLibraryDocument | null>;
   findInOrg(orgId: string, id: string, tx?: Transaction): Promise<PlanLibraryDocument | null>;
   insert(tx: Transaction, doc: PlanLibraryDocument): Promise<void>;
   update(tx: Transaction, id: string, change: Partial<Omit<PlanLibraryDocument, '_id' | 'orgId' | 'planHash'>>): Promise<void>;
-  /** Matching plans, most recently verified first. Texts match a part; the group number whole. */
+  /** Matching plans, most recently verified first. Texts match a part; the group number whole (in `text` a part). */
   search(criteria: PlanCriteria): Promise<PlanLibraryDocument[]>;
 }
 
@@ -70,17 +94,21 @@ export function planLibraryStore(store: Pick<Store, 'collection'>): PlanLibraryS
         orgId: criteria.orgId,
         ...(criteria.groupNumber ? { groupNumber: criteria.groupNumber } : {}),
       };
-      const all = await plans().find(filter, { sort: { updatedAt: -1, _id: -1 } });
+      const all = await plans().find(filter);
       // The store port has no text operator; an organization's library is searched here.
       const carrier = criteria.carrier?.toLowerCase();
       const groupName = criteria.groupName?.toLowerCase();
       const employer = criteria.employer?.toLowerCase();
-      return all.filter(
-        (doc) =>
-          (!carrier || doc.carrier.payerId.toLowerCase() === carrier || doc.keys.carrier.includes(carrier)) &&
-          (!groupName || doc.keys.groupName.includes(groupName)) &&
-          (!employer || doc.keys.employer.includes(employer)),
-      );
+      return all
+        .filter(
+          (doc) =>
+            (!criteria.text || matchesText(doc, criteria.text)) &&
+            (!carrier || doc.carrier.payerId.toLowerCase() === carrier || doc.keys.carrier.includes(carrier)) &&
+            (!groupName || doc.keys.groupName.includes(groupName)) &&
+            (!employer || doc.keys.employer.includes(employer)) &&
+            (!criteria.planType || doc.plan.details.planType.value === criteria.planType),
+        )
+        .sort((a, b) => lastVerifiedOf(b).localeCompare(lastVerifiedOf(a)) || b._id.localeCompare(a._id));
     },
   };
 }

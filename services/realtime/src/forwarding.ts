@@ -1,7 +1,8 @@
 /**
  * Bus events for browsers, forwarded to the rooms they belong to. What a browser gets is the contract's socket
  * payload parsed from the bus payload, so only ids and statuses pass (CredentialChangeEvent, CredentialRemovedEvent,
- * VerificationReadyEvent); audience fields and anything else a producer might add stay behind.
+ * VerificationReadyEvent, TicketStatusEvent, TicketResolvedEvent); audience fields and anything else a producer
+ * might add stay behind.
  *
  * Every realtime process is a member of one consumer group, so each event is handled once; with the Redis
  * adapter the emit reaches the room's sockets on every process. Redeliveries are dropped (applied-events.ts).
@@ -13,6 +14,10 @@ import {
   CredentialRemovedPayload,
   EVENT_TYPES,
   SOCKET_EVENTS,
+  TicketResolvedEvent,
+  TicketResolvedPayload,
+  TicketStatusEvent,
+  TicketStatusPayload,
   TOPICS,
   VerificationReadyEvent,
   VerificationReadyPayload,
@@ -67,6 +72,20 @@ const ROUTES = [
     socketEvent: SOCKET_EVENTS.verificationStatus,
     socketPayload: VerificationReadyEvent,
   } satisfies Route<VerificationReadyPayload>,
+  {
+    topic: TOPICS.tickets,
+    type: EVENT_TYPES.ticketStatusChanged,
+    payload: TicketStatusPayload,
+    socketEvent: SOCKET_EVENTS.ticketStatus,
+    socketPayload: TicketStatusEvent,
+  } satisfies Route<TicketStatusPayload>,
+  {
+    topic: TOPICS.tickets,
+    type: EVENT_TYPES.ticketResolved,
+    payload: TicketResolvedPayload,
+    socketEvent: SOCKET_EVENTS.ticketResolved,
+    socketPayload: TicketResolvedEvent,
+  } satisfies Route<TicketResolvedPayload>,
 ] as const;
 
 export interface ForwardingOptions {

@@ -9,6 +9,10 @@
  *   time a job that waited for the office (credentialPending, mfaRequired) moves on.
  * - TOPICS.verificationReady / `verification.job-changed` (the same payload): a job changed status while the
  *   verification is not ready (claimed, finished while another runs, retried), so the browsers' chips follow.
+ * - TOPICS.tickets / `ticket.status-changed` (TicketStatusPayload): an outsourced ticket entered the company's queue
+ *   or moved in it (outsourcing/); the realtime service forwards it to the office's and the company's browsers.
+ * - TOPICS.tickets / `ticket.resolved` (TicketResolvedPayload): the company resolved the office's outsourced ticket,
+ *   the notification the office's pages show. Both carry ids, the status and the request type only.
  * - TOPICS.portalDataRequests / `portal-data.requested` (PortalDataRequestPayload): a portal job asks the
  *   portals service for the patient's data. Service to service; it carries the patient identifiers a portal
  *   search needs, nothing else.
@@ -20,7 +24,11 @@
 import {
   EVENT_TYPES,
   TOPICS,
+  type OutsourceType,
   type PortalDataRequestPayload,
+  type TicketResolvedPayload,
+  type TicketStatus,
+  type TicketStatusPayload,
   type VerificationReadyPayload,
 } from '@dv/contracts';
 import { type OutboxMessage } from '@dv/kit';
@@ -55,5 +63,40 @@ export function portalDataRequestMessage(payload: PortalDataRequestPayload, occu
     type: EVENT_TYPES.portalDataRequested,
     occurredAt,
     payload,
+  };
+}
+
+type TicketOwner = { readonly _id: string; readonly orgId: string; readonly officeId: string };
+
+/** An outsourced ticket's new status, for the office's room and the organization's company room. */
+export function ticketStatusMessage(ticket: TicketOwner, status: TicketStatus, occurredAt: string): OutboxMessage<TicketStatusPayload> {
+  return {
+    topic: TOPICS.tickets,
+    key: ticket._id,
+    type: EVENT_TYPES.ticketStatusChanged,
+    occurredAt,
+    payload: { verificationId: ticket._id, status, orgId: ticket.orgId, officeId: ticket.officeId },
+  };
+}
+
+/** The office's notification that its outsourced ticket is resolved; the requester's own sockets get it too. */
+export function ticketResolvedMessage(
+  ticket: TicketOwner,
+  request: { readonly type: OutsourceType; readonly requesterId: string },
+  occurredAt: string,
+): OutboxMessage<TicketResolvedPayload> {
+  return {
+    topic: TOPICS.tickets,
+    key: ticket._id,
+    type: EVENT_TYPES.ticketResolved,
+    occurredAt,
+    payload: {
+      verificationId: ticket._id,
+      type: request.type,
+      resolvedAt: occurredAt,
+      orgId: ticket.orgId,
+      officeId: ticket.officeId,
+      userId: request.requesterId,
+    },
   };
 }

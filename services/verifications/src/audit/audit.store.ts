@@ -1,11 +1,11 @@
 /**
  * The audit trail of ticket access: one record per read or write of a ticket, with who (user id), for which
  * office and organization, which ticket, what, when, and the request id. Never a patient value: an edit names
- * the fields it changed by path only. Writes go into the transaction of the change they record; reads are
+ * the fields it changed by path only, a status move its two statuses. Writes go into the transaction of the change they record; reads are
  * recorded before the answer leaves, so a read that cannot be recorded is not answered.
  */
 import { randomUUID } from 'node:crypto';
-import { type AuditAction, type AuditRecord } from '@dv/contracts';
+import { type AuditAction, type AuditRecord, type TicketStatus } from '@dv/contracts';
 import { type BaseDocument, type Store, type Transaction } from '@dv/kit';
 
 export const AUDIT_COLLECTION = 'ticketAudit';
@@ -23,6 +23,8 @@ export interface AuditEntry {
   readonly action: AuditAction;
   readonly requestId?: string;
   readonly fields?: readonly string[];
+  /** An outsourced ticket's status move (from null: it entered the queue). */
+  readonly transition?: { readonly from: TicketStatus | null; readonly to: TicketStatus };
 }
 
 export interface AuditLog {
@@ -46,6 +48,7 @@ export function auditLog(store: Pick<Store, 'collection' | 'transaction'>, now: 
     action: entry.action,
     ...(entry.requestId === undefined ? {} : { requestId: entry.requestId }),
     ...(entry.fields === undefined ? {} : { fields: [...entry.fields] }),
+    ...(entry.transition === undefined ? {} : { transition: { ...entry.transition } }),
   });
   return {
     async record(entry, tx) {

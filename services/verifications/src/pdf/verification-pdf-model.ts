@@ -5,8 +5,9 @@
  * - Plan: the plan alone, shareable without patient data: no names, dates of birth, member ids, coverage,
  *   remaining amounts, history, patient note or alert notes.
  */
-import { PRODUCT_NAME, type VerificationDetail } from '@dv/contracts';
+import { type PatientV3, type PlanV3, PRODUCT_NAME, type VerificationDetail } from '@dv/contracts';
 import { categoryTable, procedureTable } from './benefit-tables';
+import { callEvidenceSections } from './evidence-section';
 import { alertNotesSection, caveatsSection } from './notes-sections';
 import { coverageSection, historySection, patientSection } from './patient-sections';
 import { type PdfDocumentModel, type PdfHeading, type PdfSection, type VerificationPdfType } from './pdf-model';
@@ -43,17 +44,25 @@ function headingOf(detail: VerificationDetail, type: VerificationPdfType): PdfHe
   };
 }
 
-function planSections(detail: VerificationDetail, withPatient: boolean): PdfSection[] {
-  const { plan } = detail;
-  if (plan === null) return [{ kind: 'notes', title: 'Plan', notes: [], empty: NO_PLAN }];
+/**
+ * The plan's own sections, shared with the plan library's PDF (plan-library-pdf.ts); with a patient (Breakdown),
+ * what remains of the maximums for them.
+ */
+export function planBodySections(plan: PlanV3, patient: PatientV3 | undefined): PdfSection[] {
   return [
     payerAndPlanSection(plan),
-    maximumsSection(plan, withPatient ? detail.patient : undefined),
+    maximumsSection(plan, patient),
     categoryTable(plan.benefits.adaCodes),
     procedureTable(plan.benefits.adaCodes),
     orthodonticsSection(plan),
     provisionsSection(plan),
   ];
+}
+
+function planSections(detail: VerificationDetail, withPatient: boolean): PdfSection[] {
+  const { plan } = detail;
+  if (plan === null) return [{ kind: 'notes', title: 'Plan', notes: [], empty: NO_PLAN }];
+  return planBodySections(plan, withPatient ? detail.patient : undefined);
 }
 
 export function verificationPdfModel(detail: VerificationDetail, type: VerificationPdfType): PdfDocumentModel {
@@ -70,6 +79,7 @@ export function verificationPdfModel(detail: VerificationDetail, type: Verificat
           historySection(detail.patient),
           caveatsSection(detail, true),
           alertNotesSection(detail.ticket),
+          ...callEvidenceSections(detail),
         ],
       };
     case 'Plan':

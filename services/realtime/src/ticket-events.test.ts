@@ -1,0 +1,90 @@
+/**
+ * Outsourced tickets' events (issue 15) reach the ticket's office and the organization's company users, as the
+ * socket's `ticket_status` and `ticket_resolved` events with ids, the status and the request type only.
+ */
+import { randomUUID } from 'node:crypto';
+import { EVENT_TYPES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
+import { createInProcessBus, createLogger, type EventBus } from '@dv/kit';
+import { createTestIssuer, settle, type TestIssuer } from '@dv/kit/testing';
+import { startRealtime, type RunningRealtime } from './app';
+import { loadRealtimeConfig } from './config';
+import { connectClient, type TestClient } from './testing/test-client';
+
+const users = {
+  staffA1: { sub: 'u-staff-a1', org: 'org-a', roles: ['staff'], allowedOfficeIds: ['office-a1'] },
+  staffA2: { sub: 'u-staff-a2', org: 'org-a', roles: ['staff'], allowedOfficeIds: ['office-a2'] },
+  agentA: { sub: 'u-agent-a', org: 'org-a', roles: ['agent'], allowedOfficeIds: [] },
+  adminB: { sub: 'u-admin-b', org: 'org-b', roles: ['admin'], allowedOfficeIds: [] },
+};
+
+let issuer: TestIssuer;
+let bus: EventBus;
+let realtime: RunningRealtime;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  issuer = await createTestIssuer({ issuer: 'https://id.tickets.test/', audience: 'https://api.tickets.test' });
+  const jwksUrl = await issuer.serveJwks();
+  bus = createInProcessBus();
+  const config = loadRealtimeConfig({ PORT: '0', OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_JWKS_URL: jwksUrl });
+  realtime = await startRealtime({ config, bus, logger: createLogger({ name: 'realtime', level: 'silent' }) });
+});
+
+afterAll(async () => {
+  for (const connected of clients.splice(0)) connected.close();
+  await realtime.close();
+  await bus.close();
+  await issuer.close();
+});
+
+async function signedIn(user: Record<string, unknown>): Promise<TestClient> {
+  const connected = await connectClient(realtime.url);
+  clients.push(connected);
+  await connected.authorize(await issuer.sign(user));
+  return connected;
+}
+
+function publish(type: string, payload: Record<string, unknown>): Promise<void> {
+  return bus.publish(TOPICS.tickets, { key: String(payload.verificationId), id: randomUUID(), type, payload, occurredAt: new Date().toISOString() });
+}
+
+describe('outsourced ticket events', () => {
+  it("a status change goes to the ticket's office and its organization's company users, with the id and status only", async () => {
+    const [a1, a2, agent, adminB] = await Promise.all([signedIn(users.staffA1), signedIn(users.staffA2), signedIn(users.agentA), signedIn(users.adminB)]);
+    await publish(EVENT_TYPES.ticketStatusChanged, {
+      verificationId: 'ver-1',
+      status: 'Pending',
+      orgId: 'org-a',
+      officeId: 'office-a1',
+      patientLastName: 'should-not-travel',
+    });
+    expect(await a1.waitForEvent(SOCKET_EVENTS.ticketStatus)).toEqual({ verificationId: 'ver-1', status: 'Pending' });
+    expect(await agent.waitForEvent(SOCKET_EVENTS.ticketStatus)).toEqual({ verificationId: 'ver-1', status: 'Pending' });
+    await settle(100);
+    expect(a2.named(SOCKET_EVENTS.ticketStatus)).toEqual([]);
+    expect(adminB.named(SOCKET_EVENTS.ticketStatus)).toEqual([]);
+    for (const connected of [a1, agent]) {
+      const wire = connected.frames.join('\n');
+      expect(wire).not.toContain('should-not-travel');
+      expect(wire).not.toContain('office-a1');
+    }
+  });
+
+  it('a resolution is the notification the office shows; a payload outside the contract is not forwarded', async () => {
+    const [a1, a2] = await Promise.all([signedIn(users.staffA1), signedIn(users.staffA2)]);
+    await publish(EVENT_TYPES.ticketStatusChanged, { verificationId: 'ver-bad', status: 'Done', orgId: 'org-a', officeId: 'office-a1' });
+    const resolvedAt = new Date().toISOString();
+    await publish(EVENT_TYPES.ticketResolved, {
+      verificationId: 'ver-2',
+      type: 'Breakdown',
+      resolvedAt,
+      orgId: 'org-a',
+      officeId: 'office-a1',
+      userId: 'u-staff-a1',
+    });
+    expect(await a1.waitForEvent(SOCKET_EVENTS.ticketResolved)).toEqual({ verificationId: 'ver-2', type: 'Breakdown', resolvedAt });
+    await settle(100);
+    expect(a1.named(SOCKET_EVENTS.ticketStatus)).toEqual([]);
+    expect(a2.named(SOCKET_EVENTS.ticketResolved)).toEqual([]);
+  });
+});

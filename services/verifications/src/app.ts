@@ -37,12 +37,21 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { jobStore, type JobStore } from './jobs/jobs.store';
 import { x271PreviewRoutes } from './management/x271-preview.routes';
 import { pdfRoutes } from './pdf/pdf.routes';
+import { withFieldEvidence } from './outsourcing/field-evidence';
+import { noOfficeSettings, officesServiceSettings, type OfficeSettingsReader } from './outsourcing/office-settings';
+import { outsourcingRoutes } from './outsourcing/outsourcing.routes';
+import { outsourcingService, type OutsourcingService } from './outsourcing/outsourcing.service';
+import { outsourcingStore } from './outsourcing/outsourcing.store';
+import { queueService, type QueueService } from './outsourcing/queue.service';
 import { planRoutes } from './plans/plans.routes';
 import { planLibrary, type PlanLibrary } from './plans/plans.service';
 import { planLibraryStore } from './plans/plans.store';
 import { portalJobHandler } from './portal-source/portal-job';
 import { portalResultsConsumer } from './portal-source/portal-results';
 import { sourceRoutes } from './sources/sources.routes';
+import { type FeatureFlagReader, fixedFeatureFlags, officesFeatureFlags } from './recommendations/feature-flags';
+import { recommendationRoutes } from './recommendations/recommendations.routes';
+import { recommendationService, type RecommendationService } from './recommendations/recommendations.service';
 import { prepareVerificationsStore } from './store-setup';
 import { verificationRoutes } from './verifications/verifications.routes';
 import { verificationService, type VerificationService } from './verifications/verifications.service';
@@ -63,6 +72,10 @@ export interface VerificationsOptions {
   readonly retryDelayMs?: (attempt: number) => number;
   /** False: the job runner and the portal results consumer stay stopped (jobs wait for the next start). */
   readonly runJobs?: boolean;
+  /** Replaces the feature flags read from the offices service (OFFICES_URL); without either, every flag is on. */
+  readonly featureFlags?: FeatureFlagReader;
+  /** Replaces the office settings read from the offices service (OFFICES_URL); without either, nobody outsources (503). */
+  readonly officeSettings?: OfficeSettingsReader;
 }
 
 /** The engine's parts over the store: what the routes use, and what tests read and write directly. */
@@ -72,6 +85,9 @@ export interface VerificationEngine {
   readonly runner: JobRunner;
   readonly completion: JobCompletion;
   readonly audit: AuditLog;
+  readonly recommendations: RecommendationService;
+  readonly outsourcing: OutsourcingService;
+  readonly queue: QueueService;
   readonly stores: { readonly verifications: VerificationStore; readonly jobs: JobStore };
 }
 
@@ -158,13 +174,24 @@ function verificationEngine(
     now,
     logger,
   });
-  return { verifications: service, library, runner, completion, audit, stores: { verifications, jobs } };
+  const flags =
+    options.featureFlags ?? (config.officesUrl ? officesFeatureFlags({ officesUrl: config.officesUrl, logger }) : fixedFeatureFlags(true));
+  const recommendations = recommendationService({ verifications: service, flags, now });
+  const outsourced = outsourcingStore(store);
+  // Ticket replies carry the evidence of the values agents entered (outsourcing/field-evidence.ts).
+  const tickets = withFieldEvidence(service, outsourced);
+  const officeSettings = options.officeSettings ?? (config.officesUrl ? officesServiceSettings({ officesUrl: config.officesUrl }) : noOfficeSettings);
+  const outsourcing = outsourcingService({ store, verifications, outsourcing: outsourced, tickets, settings: officeSettings, audit, outbox, now });
+  const queue = queueService({ outsourcing: outsourced, audit, now });
+  return { verifications: tickets, library, runner, completion, audit, recommendations, outsourcing, queue, stores: { verifications, jobs } };
 }
 
 function verificationsRoutes(app: Server, engine: VerificationEngine, { sandbox, now }: { sandbox: boolean; now: () => Date }): void {
   carrierRoutes(app);
   verificationRoutes(app, { verifications: engine.verifications, sandbox });
   pdfRoutes(app, { verifications: engine.verifications });
+  recommendationRoutes(app, { recommendations: engine.recommendations });
+  outsourcingRoutes(app, { outsourcing: engine.outsourcing, queue: engine.queue });
   planRoutes(app, { library: engine.library });
   sourceRoutes(app, { verifications: engine.stores.verifications, jobs: engine.stores.jobs, audit: engine.audit });
   x271PreviewRoutes(app, { now });

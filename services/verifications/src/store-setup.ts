@@ -2,6 +2,7 @@
 import { ensureOutboxIndexes, type Store } from '@dv/kit';
 import { ensureAuditIndexes } from './audit/audit.store';
 import { ensureJobIndexes } from './jobs/jobs.store';
+import { ensureOutsourcingIndexes } from './outsourcing/outsourcing.store';
 import { ensurePlanIndexes } from './plans/plans.store';
 import { ensureVerificationIndexes } from './verifications/verifications.store';
 
@@ -10,5 +11,6 @@ export async function prepareVerificationsStore(store: Pick<Store, 'ensureIndex'
   await ensureJobIndexes(store);
   await ensurePlanIndexes(store);
   await ensureAuditIndexes(store);
+  await ensureOutsourcingIndexes(store);
   await ensureOutboxIndexes(store);
 }

@@ -7,7 +7,7 @@ import { type BugAttachmentInfo } from '@dv/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { PlaceholderLines } from '../ui/placeholder-lines';
 import { fileSizeText } from './bug-attachment';
-import { LoadError } from './load-error';
+import { LoadError } from '../ui/load-error';
 import { useBugAttachment } from './management-bugs-api';
 
 export type AttachmentPreviewProps = {

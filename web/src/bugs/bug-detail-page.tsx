@@ -15,7 +15,7 @@ import { PlaceholderLines } from '../ui/placeholder-lines';
 import { StatusResult } from '../ui/status-result';
 import { AttachmentPreview } from './attachment-preview';
 import { listPathFrom } from './bug-list-state';
-import { LoadError } from './load-error';
+import { LoadError } from '../ui/load-error';
 import { BugsCallError, useBugReport, useSetBugSolved } from './management-bugs-api';
 import { reportDateTime } from './report-dates';
 import { SolvedTag } from './solved-tag';

@@ -16,23 +16,22 @@ import {
   PATHS,
 } from '@dv/contracts';
 import { Button } from 'antd';
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ChoiceFilter } from '../ui/choice-filter';
 import { DataPager } from '../ui/data-pager';
 import { Pill } from '../ui/pill';
+import { SearchBox } from '../ui/search-box';
 import { type SortDirection, SortHeader } from '../ui/sort-header';
 import { changeListQuery, hasListFilters, listQueryFromSearch, searchOfListQuery } from './bug-list-filters';
 import { type BugListState } from './bug-list-state';
-import { LoadError } from './load-error';
+import { LoadError } from '../ui/load-error';
 import { useBugReports } from './management-bugs-api';
 import { reportDateTime } from './report-dates';
 import { SolvedTag } from './solved-tag';
 import { useReportOffices } from './use-report-offices';
 import '../ui/ui.css';
 import './bugs.css';
-
-/** Long enough to let a word be typed, short enough to feel live; Enter searches at once. */
-export const TEXT_SEARCH_DEBOUNCE_MS = 400;
 
 const TITLE = matchRoute(PATHS.managementBugs)?.label ?? 'Bug Reports';
 const PAGE_SIZES = [10, 20, 50, MANAGEMENT_PAGE_SIZE_MAX];
@@ -64,47 +63,6 @@ function sortChange(query: BugReportListQuery, field: BugSortField): Partial<Bug
   return { sort: field, order: query.order === 'asc' ? 'desc' : 'asc' };
 }
 
-/** The text box: shows what the address says, and writes what is typed there once typing pauses. */
-function TextFilter({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const applied = useRef(value);
-
-  useEffect(() => {
-    if (value !== applied.current) {
-      applied.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === applied.current) return;
-    const timer = setTimeout(() => {
-      applied.current = wanted;
-      onSearch(wanted);
-    }, TEXT_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, onSearch]);
-
-  return (
-    <input
-      type="search"
-      className="dv-bug-list__control dv-bug-list__text"
-      aria-label="Search"
-      placeholder="Search titles and explanations"
-      maxLength={100}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter') return;
-        const typed = event.currentTarget.value.trim();
-        applied.current = typed;
-        onSearch(typed);
-      }}
-    />
-  );
-}
-
 /** All, Unsolved, Solved: radio buttons drawn as one row of buttons. */
 function StatusFilter({ value, onChange }: { value: boolean | undefined; onChange: (solved: boolean | undefined) => void }) {
   const checked = value === undefined ? 'all' : String(value);
@@ -126,40 +84,7 @@ function StatusFilter({ value, onChange }: { value: boolean | undefined; onChang
   );
 }
 
-/** A native select with an 'any' choice first, which clears the filter. */
-function ChoiceFilter<T extends string>({
-  label,
-  anyLabel,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  anyLabel: string;
-  options: readonly { value: T; label: string }[];
-  value: T | undefined;
-  onChange: (value: T | undefined) => void;
-}) {
-  // A value the address names that is not (yet) among the options, such as an office before the names load.
-  const known = value === undefined || options.some((option) => option.value === value);
-  return (
-    <select
-      className="dv-bug-list__control dv-bug-list__select"
-      aria-label={label}
-      value={value ?? ''}
-      onChange={(event) => onChange(event.target.value === '' ? undefined : (event.target.value as T))}
-    >
-      <option value="">{anyLabel}</option>
-      {known ? null : <option value={value}>{value}</option>}
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </select>
-  );
-}
-
+const SELECT_CLASS = 'dv-bug-list__control dv-bug-list__select';
 const TYPE_OPTIONS = BUG_TYPES.map((type) => ({ value: type, label: type }));
 
 export function BugListPage() {
@@ -220,15 +145,29 @@ export function BugListPage() {
       </h1>
       <div className="dv-bug-list__filters" role="search" aria-label="Filter bug reports">
         <StatusFilter value={query.solved} onChange={(solved) => update({ solved })} />
-        <ChoiceFilter label="Type" anyLabel="Any type" options={TYPE_OPTIONS} value={query.type} onChange={(type) => update({ type })} />
         <ChoiceFilter
+          className={SELECT_CLASS}
+          label="Type"
+          anyLabel="Any type"
+          options={TYPE_OPTIONS}
+          value={query.type}
+          onChange={(type) => update({ type })}
+        />
+        <ChoiceFilter
+          className={SELECT_CLASS}
           label="Office"
           anyLabel="Any office"
           options={offices.options}
           value={query.office}
           onChange={(office) => update({ office })}
         />
-        <TextFilter value={query.text ?? ''} onSearch={onTextSearch} />
+        <SearchBox
+          className="dv-bug-list__control dv-bug-list__text"
+          label="Search"
+          placeholder="Search titles and explanations"
+          value={query.text ?? ''}
+          onSearch={onTextSearch}
+        />
         {hasListFilters(query) ? (
           <Button
             type="link"

@@ -4,9 +4,12 @@
  *
  * Plain links and buttons in a list (not antd's Menu, whose roving focus, overflow measuring and popup
  * trigger cost about 20 KB gzipped of every page's start-up): Tab walks the items, Enter or a click opens one.
+ * Verifications History also follows the organization's PAST_VERIFICATIONS_ENABLED flag (history/history-flag.ts).
  */
 import { leftMenu, type MenuContext, type MenuItem } from '@dv/contracts';
 import { useId, useState } from 'react';
+import { useFeatureFlags } from '../features/feature-flags';
+import { historyEnabled } from '../history/history-flag';
 
 export type LeftMenuProps = {
   context: MenuContext;
@@ -71,10 +74,12 @@ function MenuEntry({ item, onBugReport }: { item: MenuItem; onBugReport: () => v
 }
 
 export function LeftMenu({ context, onBugReport }: LeftMenuProps) {
+  const showHistory = historyEnabled(useFeatureFlags());
+  const items = leftMenu(context).filter((item) => showHistory || item.id !== 'verificationsHistory');
   return (
     <nav aria-label="Main menu" className="dv-left-menu">
       <ul className="dv-menu__list">
-        {leftMenu(context).map((item) => (
+        {items.map((item) => (
           <MenuEntry key={item.id} item={item} onBugReport={onBugReport} />
         ))}
       </ul>

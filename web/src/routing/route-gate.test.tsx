@@ -65,8 +65,8 @@ describe('route guards', () => {
   });
 
   it('shows the under-construction page with the route label on pages a later release builds', async () => {
-    const app = renderApp(fakeSession(ROLE_CLAIMS.staff!), '/past-verifications');
-    expect(await screen.findByRole('heading', { name: 'Verifications History' })).toBeInTheDocument();
+    const app = renderApp(fakeSession(ROLE_CLAIMS.staff!), '/schedule');
+    expect(await screen.findByRole('heading', { name: 'Appointment Schedule' })).toBeInTheDocument();
     expect(screen.getByText(/under construction/)).toBeInTheDocument();
     app.unmount();
   });

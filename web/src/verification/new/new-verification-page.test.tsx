@@ -23,7 +23,7 @@ function TicketStandIn() {
 }
 
 /** The page as the app mounts it (session, office, query cache, router), with the fake gateway behind it. */
-async function openPage(gateway: FakeVerificationsGateway = fakeVerificationsGateway()) {
+async function openPage(gateway: FakeVerificationsGateway = fakeVerificationsGateway(), entry = '/verification') {
   const user = userEvent.setup();
   const session = fakeSession(ROLE_CLAIMS.staff!);
   const services = createAppServices({ fetch: gateway.fetch, location: { pathname: '/', search: '', assign: () => undefined } });
@@ -35,7 +35,7 @@ async function openPage(gateway: FakeVerificationsGateway = fakeVerificationsGat
         <AntApp>
           <SessionProvider controller={session}>
             <OfficeProvider>
-              <MemoryRouter initialEntries={['/verification']}>
+              <MemoryRouter initialEntries={[entry]}>
                 <Routes>
                   <Route path="/verification" element={<NewVerificationPage />} />
                   <Route path="/verification/:id" element={<TicketStandIn />} />
@@ -156,6 +156,19 @@ describe('New Verification', () => {
     expect(screen.queryByTitle('MetLife Dental')).not.toBeInTheDocument();
     await user.click(screen.getByTitle('DentaQuest'));
     expect(within(itemOf('Carrier')).getByText('(CX014)')).toBeInTheDocument();
+  });
+
+  it('chooses the carrier the address names (Plan Search: Verify a patient on this plan)', async () => {
+    const { user, gateway, location } = await openPage(fakeVerificationsGateway(), '/verification?payerId=77777');
+    expect(await within(itemOf('Carrier')).findByText('(77777)')).toBeInTheDocument();
+    expect(within(itemOf('Carrier')).getByText('Delta Dental of California')).toBeInTheDocument();
+    await enter(user, 'Patient first name', 'Ana');
+    await enter(user, 'Patient last name', 'Silva');
+    await enter(user, 'Patient date of birth', '02/14/1990');
+    await enter(user, 'Member ID', 'DD-555');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toBe(`/verification/${CREATED_ID}`));
+    expect(gateway.callsTo('POST /api/verifications')[0]?.body).toMatchObject({ carrier: { payerId: '77777' } });
   });
 
   it('creates the ticket with the office name and opens /verification/{id}', async () => {

@@ -10,7 +10,7 @@
 import { MENU_LABELS, MESSAGES, PATHS, type SandboxPatient, type VerificationCreateInput, type VerificationListItem } from '@dv/contracts';
 import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useOffice } from '../../office/office-context';
 import { Notice } from '../../ui/notice';
 import { Pill } from '../../ui/pill';
@@ -58,7 +58,9 @@ function useNewVerificationForm() {
   const navigate = useNavigate();
   const { currentSettings } = useOffice();
   const calls = useVerificationCalls();
-  const [draft, setDraft] = useState<VerificationDraft>(EMPTY_DRAFT);
+  // ?payerId= (Plan Search's 'Verify a patient on this plan') chooses the carrier.
+  const [address] = useSearchParams();
+  const [draft, setDraft] = useState<VerificationDraft>(() => ({ ...EMPTY_DRAFT, payerId: address.get('payerId')?.trim() || undefined }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,8 +1,9 @@
 /**
  * The money of the plan at a glance: annual maximum and deductibles, each beside what remains for this patient;
  * orthodontic lifetime maximum and age limit; missing tooth clause; the plan's age limits for dependents.
+ * PlanAmountsCard shows a plan alone (the plan library's), without remaining amounts.
  */
-import { type VerificationDetail } from '@dv/contracts';
+import { type PatientV3, type PlanV3, type VerificationDetail } from '@dv/contracts';
 import { Descriptions } from 'antd';
 import { ageRange } from './breakdown-format';
 import { ScoredField } from './scored-field';
@@ -24,26 +25,31 @@ function WithRemaining({ children, remaining }: { children: React.ReactNode; rem
 export function AmountsCard({ detail }: { detail: VerificationDetail }) {
   const { plan, patient } = detail;
   if (plan === null) return null;
+  return <PlanAmountsCard plan={plan} patient={patient} />;
+}
+
+/** With a patient, what remains of the maximum and of the deductible beside them. */
+export function PlanAmountsCard({ plan, patient }: { plan: PlanV3; patient?: PatientV3 }) {
   const { benefits } = plan;
+  const withRemaining = (main: React.ReactNode, remaining: (patient: PatientV3) => React.ReactNode) =>
+    patient === undefined ? main : <WithRemaining remaining={remaining(patient)}>{main}</WithRemaining>;
   const ortho = benefits.adaCodes[ORTHO];
   const ages = benefits.age ?? {};
   const items = [
     {
       key: 'annualMax',
       label: 'Annual maximum',
-      children: (
-        <WithRemaining remaining={<ScoredField path="patient.insuranceRemaining" field={patient.insuranceRemaining} kind={{ kind: 'money' }} label="Annual maximum remaining" />}>
-          <ScoredField path="plan.benefits.annualMax" field={benefits.annualMax} kind={{ kind: 'money' }} label="Annual maximum" />
-        </WithRemaining>
+      children: withRemaining(
+        <ScoredField path="plan.benefits.annualMax" field={benefits.annualMax} kind={{ kind: 'money' }} label="Annual maximum" />,
+        (shown) => <ScoredField path="patient.insuranceRemaining" field={shown.insuranceRemaining} kind={{ kind: 'money' }} label="Annual maximum remaining" />,
       ),
     },
     {
       key: 'deductibleIndividual',
       label: 'Deductible (individual)',
-      children: (
-        <WithRemaining remaining={<ScoredField path="patient.deductibleRemaining" field={patient.deductibleRemaining} kind={{ kind: 'money' }} label="Deductible remaining" />}>
-          <ScoredField path="plan.benefits.deductible.individual" field={benefits.deductible?.individual} kind={{ kind: 'money' }} label="Individual deductible" />
-        </WithRemaining>
+      children: withRemaining(
+        <ScoredField path="plan.benefits.deductible.individual" field={benefits.deductible?.individual} kind={{ kind: 'money' }} label="Individual deductible" />,
+        (shown) => <ScoredField path="patient.deductibleRemaining" field={shown.deductibleRemaining} kind={{ kind: 'money' }} label="Deductible remaining" />,
       ),
     },
     {

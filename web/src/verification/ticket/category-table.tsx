@@ -2,7 +2,8 @@
  * Coverage by category: each category of the plan (in the enumeration's order) followed by its subcategories,
  * with what the plan pays, whether the deductible applies and the waiting period; limitations and lifetime
  * maximums when the plan states any for a category. A category the plan does not state reads 'Not stated' and
- * can still be edited: the edit's path creates its adaCodes entry.
+ * can still be edited: the edit's path creates its adaCodes entry. PlanCategoryTable shows any plan's (the plan
+ * library's, read only inside ReadOnlyFields).
  */
 import {
   type BenefitEntryV3,
@@ -10,6 +11,7 @@ import {
   CATEGORY_KEY_PREFIX,
   type Category,
   categoryOfSubcategory,
+  type PlanV3,
   SUBCATEGORIES,
   SUBCATEGORY_KEY_PREFIX,
 } from '@dv/contracts';
@@ -58,11 +60,16 @@ function EntryValue({ row, field, kind, label }: { row: CategoryRow; field: Entr
   );
 }
 
+/** The verification's plan. */
 export function CategoryTable() {
   const { detail } = useWorkspace();
+  return <PlanCategoryTable plan={detail.plan} />;
+}
+
+export function PlanCategoryTable({ plan }: { plan: PlanV3 | null }) {
   const { token } = theme.useToken();
-  const adaCodes = detail.plan?.benefits.adaCodes ?? {};
-  const rows = detail.plan ? categoryRows(adaCodes) : [];
+  const adaCodes = plan?.benefits.adaCodes ?? {};
+  const rows = plan ? categoryRows(adaCodes) : [];
   const states = (field: EntryField) => rows.some((row) => row.entry?.[field] !== undefined);
 
   const columns: PlainColumn<CategoryRow>[] = [

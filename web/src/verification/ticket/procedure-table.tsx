@@ -3,6 +3,8 @@
  * its limitation in words, age limits, waiting period, the patient's last service of it and when it may be done
  * again. A code that states no benefit level or waiting period of its own shows its subcategory's or category's,
  * greyed and named ('80% (from Restorative)'), without an edit: it is not the code's own value.
+ * PlanProcedureTable shows any plan's; without a patient's history (the plan library) it has no last service and
+ * next eligible columns.
  */
 import {
   ADA_PREFIX,
@@ -11,6 +13,7 @@ import {
   type HistoryRecordV3,
   limitationWording,
   nextEligibleDate,
+  type PlanV3,
   sameCode,
   stripCodePrefix,
   subcategoryOf,
@@ -89,14 +92,26 @@ export type ProcedureTableProps = {
   today?: string;
 };
 
-export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
+/** The verification's plan, with the patient's history. */
+export function ProcedureTable({ today }: ProcedureTableProps) {
   const { detail, canEdit } = useWorkspace();
+  return <PlanProcedureTable plan={detail.plan} history={detail.patient.history} canEdit={canEdit} today={today} />;
+}
+
+export type PlanProcedureTableProps = ProcedureTableProps & {
+  plan: PlanV3 | null;
+  /** The patient's services; without it (a plan alone) the last service and next eligible columns are left out. */
+  history?: readonly HistoryRecordV3[];
+  canEdit: boolean;
+};
+
+export function PlanProcedureTable({ plan, history, canEdit, today = todayText() }: PlanProcedureTableProps) {
   const { token } = theme.useToken();
   const [query, setQuery] = useState('');
-  const adaCodes = detail.plan?.benefits.adaCodes ?? {};
-  const benefitYear = detail.plan?.details.benefitYear.value ?? null;
+  const adaCodes = plan?.benefits.adaCodes ?? {};
+  const benefitYear = plan?.details.benefitYear.value ?? null;
   const codeLabel = useCodeLabel();
-  const rows = procedureRows(adaCodes, detail.patient.history, codeLabel);
+  const rows = procedureRows(adaCodes, history ?? [], codeLabel);
   const shown = rows.filter((row) => matches(row, query));
   const note: CSSProperties = { color: token.colorTextDescription, fontSize: token.fontSizeSM };
 
@@ -156,9 +171,13 @@ export function ProcedureTable({ today = todayText() }: ProcedureTableProps) {
     },
     { title: 'Age limits', key: 'age', render: (_, row) => ageLimits(row) },
     { title: 'Waiting period', key: 'waitingPeriod', render: (_, row) => ownOrInherited(row, 'waitingPeriod', { kind: 'waitingPeriod' }, 'waiting period') },
-    { title: 'Last service', key: 'lastService', render: (_, row) => latest(row.serviceDates) ?? 'None on record' },
-    { title: 'Next eligible', key: 'nextEligible', render: (_, row) => nextEligible(row) },
   ];
+  if (history !== undefined) {
+    columns.push(
+      { title: 'Last service', key: 'lastService', render: (_, row) => latest(row.serviceDates) ?? 'None on record' },
+      { title: 'Next eligible', key: 'nextEligible', render: (_, row) => nextEligible(row) },
+    );
+  }
 
   return (
     <div className="dv-breakdown-table" style={{ minWidth: 0, maxWidth: '100%' }}>

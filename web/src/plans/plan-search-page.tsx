@@ -1,0 +1,237 @@
+/**
+ * /plan, Plan Search: the organization's plan library, searched by one box (payer name or id, group number, group
+ * or employer name) and the plan type, paged by the service. Everything the list shows is in the address; a row
+ * opens the plan. Plain HTML controls and table, as the bug list (bug-list-page.tsx), to keep the page light.
+ */
+import { MANAGEMENT_PAGE_SIZE_MAX, matchRoute, MENU_LABELS, PATHS, PLAN_TYPES, type PlanLibraryItem, type PlanSearchQuery, type PlanType } from '@dv/contracts';
+import { Button } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '../ui/load-error';
+import { DataPager } from '../ui/data-pager';
+import { displayDate } from '../verification/ticket/breakdown-format';
+import { addressOfPlanSearch, changePlanSearch, planSearchFromAddress } from './plan-search-query';
+import { type PlanListState, planPath, PLAN_TYPE_LABELS } from './plan-paths';
+import { usePlanSearch } from './plans-api';
+import { PlanScore } from './plan-score';
+import '../ui/ui.css';
+import './plans.css';
+
+/** Long enough to let a word be typed, short enough to feel live; Enter searches at once. */
+export const PLAN_SEARCH_DEBOUNCE_MS = 400;
+
+const TITLE = matchRoute(PATHS.plan)?.label ?? 'Plan Search';
+const TITLE_ID = 'plan-search-title';
+const BOX_ID = 'plan-search-box';
+const PAGE_SIZES = [10, 20, 50, MANAGEMENT_PAGE_SIZE_MAX];
+
+/** The search box: shows what the address says, and searches what is typed once typing pauses, or on Enter. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const applied = useRef(value);
+
+  useEffect(() => {
+    if (value !== applied.current) {
+      applied.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === applied.current) return;
+    const timer = setTimeout(() => {
+      applied.current = wanted;
+      onSearch(wanted);
+    }, PLAN_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, onSearch]);
+
+  return (
+    <form
+      className="dv-plan-search__box"
+      role="search"
+      aria-label="Plan library"
+      onSubmit={(event) => {
+        event.preventDefault();
+        applied.current = text.trim();
+        onSearch(applied.current);
+      }}
+    >
+      <label htmlFor={BOX_ID} className="dv-plan-search__label">
+        Search plans
+      </label>
+      <div className="dv-row dv-row-tight">
+        <input
+          id={BOX_ID}
+          type="search"
+          className="dv-plan-search__control dv-plan-search__text"
+          placeholder="Payer, payer id, group number, group or employer"
+          maxLength={100}
+          autoComplete="off"
+          // The page exists to search: the box takes the focus when it opens.
+          autoFocus
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Button type="primary" htmlType="submit">
+          Search
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PlanTypeFilter({ value, onChange }: { value: PlanType | undefined; onChange: (planType: PlanType | undefined) => void }) {
+  return (
+    <select
+      className="dv-plan-search__control"
+      aria-label="Plan type"
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : (event.target.value as PlanType))}
+    >
+      <option value="">Any plan type</option>
+      {PLAN_TYPES.map((type) => (
+        <option key={type} value={type}>
+          {PLAN_TYPE_LABELS[type]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+type Column = { readonly key: string; readonly title: string; readonly cell: (plan: PlanLibraryItem) => React.ReactNode };
+
+function columnsOf(state: PlanListState): Column[] {
+  return [
+    {
+      key: 'payer',
+      title: 'Payer',
+      cell: (plan) => (
+        <>
+          <Link to={planPath(plan.id)} state={state}>
+            {plan.carrier.name}
+          </Link>
+          <div className="dv-text-secondary">Payer id {plan.carrier.payerId}</div>
+        </>
+      ),
+    },
+    {
+      key: 'group',
+      title: 'Group',
+      cell: (plan) => (
+        <>
+          <div>{plan.groupNumber ?? <span className="dv-text-secondary">No group number</span>}</div>
+          {plan.groupName ? <div className="dv-text-secondary">{plan.groupName}</div> : null}
+        </>
+      ),
+    },
+    { key: 'employer', title: 'Employer', cell: (plan) => plan.employer ?? <span className="dv-text-secondary">Not stated</span> },
+    { key: 'planType', title: 'Plan type', cell: (plan) => (plan.planType ? PLAN_TYPE_LABELS[plan.planType] : 'Not stated') },
+    { key: 'lastVerified', title: 'Last verified', cell: (plan) => <span className="dv-nowrap">{displayDate(plan.lastVerifiedAt)}</span> },
+    { key: 'score', title: 'Plan score', cell: (plan) => <PlanScore score={plan.score} /> },
+  ];
+}
+
+function emptyText(query: PlanSearchQuery, state: { isError: boolean; isPending: boolean }): React.ReactNode {
+  if (state.isError) return 'Nothing to show.';
+  if (state.isPending) return 'Searching plans...';
+  if (query.q || query.planType) return query.q ? `No plan matches “${query.q}”.` : 'No plan of this type.';
+  return (
+    <>
+      No plans in the library yet: a plan is added when a verification&apos;s sources answer.{' '}
+      <Link to={PATHS.verification}>{MENU_LABELS.newVerification}</Link>
+    </>
+  );
+}
+
+export function PlanSearchPage() {
+  const [address, setAddress] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = useMemo(() => planSearchFromAddress(address), [address]);
+  const plans = usePlanSearch(query);
+
+  // A new search replaces the address instead of stacking history: Back leaves the page, as it came.
+  const update = useCallback(
+    (change: Partial<PlanSearchQuery>) => setAddress(addressOfPlanSearch(changePlanSearch(query, change)), { replace: true }),
+    [query, setAddress],
+  );
+  const onSearch = useCallback((text: string) => update({ q: text === '' ? undefined : text }), [update]);
+
+  const state: PlanListState = { listSearch: location.search };
+  const columns = columnsOf(state);
+  const page = plans.data;
+  const items = page?.items ?? [];
+  const filtered = query.q !== undefined || query.planType !== undefined;
+
+  return (
+    <section className="dv-page dv-plan-page" aria-labelledby={TITLE_ID}>
+      <h1 id={TITLE_ID} className="dv-page-title">
+        {TITLE}
+      </h1>
+      <p className="dv-text-secondary dv-plan-search__intro">
+        The plans your organization has verified, with no patient data: find one, print it, or verify a patient on it.
+      </p>
+      <div className="dv-plan-search__filters">
+        <SearchBox value={query.q ?? ''} onSearch={onSearch} />
+        <PlanTypeFilter value={query.planType} onChange={(planType) => update({ planType })} />
+        {filtered ? (
+          <Button type="link" onClick={() => update({ q: undefined, planType: undefined })}>
+            Clear search
+          </Button>
+        ) : null}
+      </div>
+      {plans.isError ? <LoadError className="dv-plan-search__error" title="The plans could not be searched." onRetry={() => void plans.refetch()} /> : null}
+      <div className="dv-table-scroll" tabIndex={0} role="region" aria-label="Plans found">
+        <table className="dv-table dv-plan-search__table" aria-labelledby={TITLE_ID} aria-busy={plans.isFetching}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col">
+                  {column.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <tr>
+                <td className="dv-table-empty" colSpan={columns.length}>
+                  {emptyText(query, plans)}
+                </td>
+              </tr>
+            ) : (
+              items.map((plan) => (
+                <tr
+                  key={plan.id}
+                  className="dv-plan-search__row"
+                  onClick={(event) => {
+                    // The payer link navigates by itself; the keyboard has the link.
+                    if ((event.target as HTMLElement).closest('a')) return;
+                    void navigate(planPath(plan.id), { state });
+                  }}
+                >
+                  {columns.map((column) => (
+                    <td key={column.key}>{column.cell(plan)}</td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {page && page.total > 0 ? (
+        <DataPager
+          label="Plan pages"
+          page={query.page}
+          pageSize={query.pageSize}
+          total={page.total}
+          pageSizes={PAGE_SIZES}
+          totalText={(total) => `${total} ${total === 1 ? 'plan' : 'plans'}`}
+          onChange={(to, pageSize) => update({ page: to, pageSize })}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -26,8 +26,6 @@ describe('management pages by role', () => {
       'Dental Office Groups',
       'Dental Office Management',
       'Portal Credentials',
-      'Requesters',
-      'Verification',
       'Verifications',
     ]);
   });

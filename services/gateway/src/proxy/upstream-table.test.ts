@@ -24,6 +24,8 @@ describe('upstream table derived from API_ROUTES', () => {
         { prefix: '/api/plans', service: 'verifications' },
         { prefix: '/api/carriers', service: 'verifications' },
         { prefix: '/api/management/x271', service: 'verifications' },
+        { prefix: '/api/management/verifications', service: 'verifications' },
+        { prefix: '/api/management/requesters', service: 'verifications' },
         { prefix: '/socket.io', service: 'realtime', websocket: true },
       ].sort(byPrefix),
     );

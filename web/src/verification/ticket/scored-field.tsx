@@ -4,10 +4,14 @@
  * place. Enter or Save stores it ('Saving. Wait...', then 'Your changes has been saved.'); Escape or Cancel
  * leaves it. A refused value keeps the editor open with the contracts' message under it; a change made meanwhile
  * elsewhere shows the value stored now.
+ *
+ * Inside <ReadOnlyFields> (a plan of the plan library, /plan/{id}) the same value and badge show without a
+ * verification workspace and without an edit.
  */
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import { Button } from 'antd';
-import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FieldSources } from '@dv/contracts';
+import { createContext, type KeyboardEvent, lazy, type ReactNode, Suspense, useContext, useId, useState } from 'react';
 import { formatValue, type FieldKind } from './breakdown-format';
 import { ScoreBadge } from './score-badge';
 import { useWorkspace } from './workspace-context';
@@ -28,7 +32,41 @@ export type ScoredFieldProps = {
   render?: (text: string) => React.ReactNode;
 };
 
-export function ScoredField({ path, field, kind, label, render }: ScoredFieldProps) {
+/** The sources of the values shown read only: set by <ReadOnlyFields>, absent on the verification page. */
+const ReadOnlyContext = createContext<FieldSources | null>(null);
+
+/** Scored fields inside show their values and badges only: no workspace, no edit. */
+export function ReadOnlyFields({ fieldSources = {}, children }: { fieldSources?: FieldSources; children: ReactNode }) {
+  return <ReadOnlyContext.Provider value={fieldSources}>{children}</ReadOnlyContext.Provider>;
+}
+
+/** Whether the fields around are read only (outside a verification workspace). */
+export function useReadOnlyFields(): boolean {
+  return useContext(ReadOnlyContext) !== null;
+}
+
+/** The value in words and its badge. */
+function ScoredValue({ field, kind, label, render, sources }: Omit<ScoredFieldProps, 'path'> & { sources: FieldSources[string] | undefined }) {
+  const text = formatValue(kind, field?.value);
+  return (
+    <>
+      <span className={field?.value === null || field?.value === undefined ? 'dv-field-missing' : undefined}>{render ? render(text) : text}</span>
+      {field ? <ScoreBadge score={field.score} kind={kind} label={label} sources={sources} history={field.changeHistory} /> : null}
+    </>
+  );
+}
+
+export function ScoredField(props: ScoredFieldProps) {
+  const readOnly = useContext(ReadOnlyContext);
+  if (readOnly === null) return <EditableField {...props} />;
+  return (
+    <span className="dv-field">
+      <ScoredValue {...props} sources={readOnly[props.path]} />
+    </span>
+  );
+}
+
+function EditableField({ path, field, kind, label, render }: ScoredFieldProps) {
   const workspace = useWorkspace();
   const { canEdit, fieldSources } = workspace;
   const [draft, setDraft] = useState<{ value: unknown } | null>(null);
@@ -36,7 +74,6 @@ export function ScoredField({ path, field, kind, label, render }: ScoredFieldPro
   const [busy, setBusy] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
-  const text = formatValue(kind, field?.value);
 
   function open() {
     setDraft({ value: structuredClone(field?.value ?? null) });
@@ -100,8 +137,7 @@ export function ScoredField({ path, field, kind, label, render }: ScoredFieldPro
 
   return (
     <span className="dv-field">
-      <span className={field?.value === null || field?.value === undefined ? 'dv-field-missing' : undefined}>{render ? render(text) : text}</span>
-      {field ? <ScoreBadge score={field.score} kind={kind} label={label} sources={fieldSources[path]} history={field.changeHistory} /> : null}
+      <ScoredValue field={field} kind={kind} label={label} render={render} sources={fieldSources[path]} />
       {canEdit ? (
         <Button type="text" size="small" className="dv-field-edit" icon={<EditOutlined />} aria-label={`Edit ${label}`} onClick={open} />
       ) : null}

@@ -80,10 +80,10 @@ describe('/management', () => {
   it('a page a later release builds opens the under-construction page under its own title', async () => {
     const user = userEvent.setup({ delay: null });
     const { view } = openLanding('admin');
-    await user.click(await screen.findByRole('link', { name: 'Requesters' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Requesters' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('link', { name: 'Integrations' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
     expect(screen.getByText(/under construction/)).toBeInTheDocument();
-    expect(view.location()).toBe('/management/requesters');
+    expect(view.location()).toBe('/management/integrations');
   });
 
   it('is not for office users', async () => {

@@ -26,6 +26,8 @@ import {
   SOCKET_RECONNECT_MAX_ATTEMPTS,
   SocketErrorEvent,
   type SocketState,
+  TicketResolvedEvent,
+  TicketStatusEvent,
   VerificationReadyEvent,
 } from '@dv/contracts';
 import { type CloseOutcome, isAuthError, outcomeOfDisconnect, serverErrorText } from './close-outcome';
@@ -46,6 +48,8 @@ export type ServerEvents = {
   [SOCKET_EVENTS.portalCredentialChange]: CredentialChangeEvent;
   [SOCKET_EVENTS.portalCredentialRemoved]: CredentialRemovedEvent;
   [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent;
+  [SOCKET_EVENTS.ticketStatus]: TicketStatusEvent;
+  [SOCKET_EVENTS.ticketResolved]: TicketResolvedEvent;
 };
 export type ServerEventName = keyof ServerEvents;
 
@@ -53,6 +57,8 @@ const PAYLOAD_SCHEMAS = {
   [SOCKET_EVENTS.portalCredentialChange]: CredentialChangeEvent,
   [SOCKET_EVENTS.portalCredentialRemoved]: CredentialRemovedEvent,
   [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent,
+  [SOCKET_EVENTS.ticketStatus]: TicketStatusEvent,
+  [SOCKET_EVENTS.ticketResolved]: TicketResolvedEvent,
 } as const;
 const SERVER_EVENT_NAMES = Object.keys(PAYLOAD_SCHEMAS) as ServerEventName[];
 

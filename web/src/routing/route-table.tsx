@@ -53,6 +53,11 @@ const VerificationPage = lazyPage(() => import('../verification/ticket/verificat
 const VerificationSourcePage = lazyPage(() =>
   import('../verification/source/source-page').then((m) => m.VerificationSourcePage),
 );
+const HistoryPage = lazyPage(() => import('../history/history-page').then((m) => m.HistoryPage));
+const PlanSearchPage = lazyPage(() => import('../plans/plan-search-page').then((m) => m.PlanSearchPage));
+const PlanDetailPage = lazyPage(() => import('../plans/plan-detail-page').then((m) => m.PlanDetailPage));
+const QueuePage = lazyPage(() => import('../outsourcing/queue-page').then((m) => m.QueuePage));
+const RequestersPage = lazyPage(() => import('../outsourcing/requesters-page').then((m) => m.RequestersPage));
 
 export const PAGES: Readonly<Record<string, ComponentType>> = {
   [PATHS.home]: HomePage,
@@ -73,6 +78,11 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   [PATHS.verification]: NewVerificationPage,
   [PATHS.verificationDetail]: VerificationPage,
   [PATHS.verificationSource]: VerificationSourcePage,
+  [PATHS.pastVerifications]: HistoryPage,
+  [PATHS.plan]: PlanSearchPage,
+  [PATHS.planDetail]: PlanDetailPage,
+  [PATHS.managementVerifications]: QueuePage,
+  [PATHS.managementRequesters]: RequestersPage,
 };
 
 /** '/plan/{id}' -> '/plan/:id'. */

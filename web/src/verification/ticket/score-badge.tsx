@@ -25,6 +25,19 @@ function Explanation({ score, kind, sources, history }: Omit<ScoreBadgeProps, 'l
         <strong>Confidence {score} of 4.</strong> {scoreMeaning(score)}.
       </div>
       {stated.length > 0 ? <div>From: {stated.map(sourceLabel).join(', ')}</div> : null}
+      {sources?.evidence ? (
+        // An agent's value and the payer call behind it (outsourcing): what the office shows a payer later.
+        <div className="dv-score-evidence" data-testid="field-evidence">
+          Payer call {new Date(sources.evidence.calledAt).toLocaleString()} with {sources.evidence.representative}, reference {sources.evidence.callReference}
+          {sources.evidence.documentUrl ? (
+            <>
+              {' '}
+              (<a href={sources.evidence.documentUrl} target="_blank" rel="noreferrer noopener">document</a>)
+            </>
+          ) : null}
+          . Entered by {sources.evidence.enteredBy} {new Date(sources.evidence.enteredAt).toLocaleString()}.
+        </div>
+      ) : null}
       {disputed.map((other) => (
         <div key={`${other.source}:${other.sourceName}`}>
           {sourceLabel(other)} says {formatValue(kind, other.value)}

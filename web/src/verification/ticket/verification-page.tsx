@@ -27,6 +27,10 @@ import { WorkspaceProvider } from './workspace-context';
 import { PlaceholderLines } from '../../ui/placeholder-lines';
 
 const PlanSwitch = lazy(() => import('./plan-switch').then((m) => ({ default: m.PlanSwitch })));
+// Lazy: the page's start-up budget has no room for it, and it waits for the ticket anyway.
+const RecommendationsCard = lazy(() => import('./recommendations-card').then((m) => ({ default: m.RecommendationsCard })));
+// Lazy for the same reason: outsourcing (the office's request, the agent's work) is a part of few tickets.
+const TicketOutsourcing = lazy(() => import('../../outsourcing/ticket-outsourcing').then((m) => ({ default: m.TicketOutsourcing })));
 
 /** The plans the ticket holds: its plan, then its draft plans (the developer switch 'show multiple plans'). */
 function plansOf(detail: VerificationDetail): { key: string; label: string; plan: PlanV3 }[] {
@@ -75,6 +79,12 @@ function Workspace({ detail }: { detail: VerificationDetail }) {
         {problem ? <Alert type="error" showIcon closable title={problem} onClose={() => setProblem(null)} /> : null}
         <JobChips verificationId={detail.id} officeId={detail.officeId} jobs={detail.jobs} canRetry={detail.status !== 'Completed'} />
         <CoverageBanner detail={detail} />
+        <Suspense fallback={null}>
+          <TicketOutsourcing detail={detail} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <RecommendationsCard detail={detail} />
+        </Suspense>
         {multiple ? (
           <Suspense fallback={null}>
             <PlanSwitch value={shownPlan} onChange={setShownPlan} plans={plans} />

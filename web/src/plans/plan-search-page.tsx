@@ -5,9 +5,10 @@
  */
 import { MANAGEMENT_PAGE_SIZE_MAX, matchRoute, MENU_LABELS, PATHS, PLAN_TYPES, type PlanLibraryItem, type PlanSearchQuery, type PlanType } from '@dv/contracts';
 import { Button } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../ui/load-error';
+import { SearchBox } from '../ui/search-box';
 import { DataPager } from '../ui/data-pager';
 import { displayDate } from '../verification/ticket/breakdown-format';
 import { addressOfPlanSearch, changePlanSearch, planSearchFromAddress } from './plan-search-query';
@@ -17,68 +18,31 @@ import { PlanScore } from './plan-score';
 import '../ui/ui.css';
 import './plans.css';
 
-/** Long enough to let a word be typed, short enough to feel live; Enter searches at once. */
-export const PLAN_SEARCH_DEBOUNCE_MS = 400;
 
 const TITLE = matchRoute(PATHS.plan)?.label ?? 'Plan Search';
 const TITLE_ID = 'plan-search-title';
 const BOX_ID = 'plan-search-box';
 const PAGE_SIZES = [10, 20, 50, MANAGEMENT_PAGE_SIZE_MAX];
 
-/** The search box: shows what the address says, and searches what is typed once typing pauses, or on Enter. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const applied = useRef(value);
-
-  useEffect(() => {
-    if (value !== applied.current) {
-      applied.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === applied.current) return;
-    const timer = setTimeout(() => {
-      applied.current = wanted;
-      onSearch(wanted);
-    }, PLAN_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, onSearch]);
-
+/** The search box with its visible label and a Search button (ui/search-box.tsx: live once typing pauses, Enter). */
+function PlanSearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   return (
-    <form
-      className="dv-plan-search__box"
-      role="search"
-      aria-label="Plan library"
-      onSubmit={(event) => {
-        event.preventDefault();
-        applied.current = text.trim();
-        onSearch(applied.current);
-      }}
-    >
+    <div className="dv-plan-search__box" role="search" aria-label="Plan library">
       <label htmlFor={BOX_ID} className="dv-plan-search__label">
         Search plans
       </label>
-      <div className="dv-row dv-row-tight">
-        <input
-          id={BOX_ID}
-          type="search"
-          className="dv-plan-search__control dv-plan-search__text"
-          placeholder="Payer, payer id, group number, group or employer"
-          maxLength={100}
-          autoComplete="off"
-          // The page exists to search: the box takes the focus when it opens.
-          autoFocus
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Button type="primary" htmlType="submit">
-          Search
-        </Button>
-      </div>
-    </form>
+      <SearchBox
+        id={BOX_ID}
+        label="Search plans"
+        value={value}
+        onSearch={onSearch}
+        className="dv-plan-search__control dv-plan-search__text"
+        placeholder="Payer, payer id, group number, group or employer"
+        // The page exists to search: the box takes the focus when it opens.
+        autoFocus
+        submitLabel="Search"
+      />
+    </div>
   );
 }
 
@@ -174,7 +138,7 @@ export function PlanSearchPage() {
         The plans your organization has verified, with no patient data: find one, print it, or verify a patient on it.
       </p>
       <div className="dv-plan-search__filters">
-        <SearchBox value={query.q ?? ''} onSearch={onSearch} />
+        <PlanSearchBox value={query.q ?? ''} onSearch={onSearch} />
         <PlanTypeFilter value={query.planType} onChange={(planType) => update({ planType })} />
         {filtered ? (
           <Button type="link" onClick={() => update({ q: undefined, planType: undefined })}>

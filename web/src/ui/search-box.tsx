@@ -1,7 +1,8 @@
 /**
  * A list's text search: shows what the address says, and writes what is typed there once typing pauses (Enter
- * searches at once). Used by /management/bugs and /past-verifications.
+ * searches at once). Used by /management/bugs, /past-verifications and /plan (with a Search button).
  */
+import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 
 /** Long enough to let a word be typed, short enough to feel live; Enter searches at once. */
@@ -15,9 +16,25 @@ export type SearchBoxProps = {
   readonly placeholder?: string;
   readonly className?: string;
   readonly maxLength?: number;
+  /** For a visible `<label htmlFor>` beside the box. */
+  readonly id?: string;
+  /** A page that exists to search takes the focus to its box. */
+  readonly autoFocus?: boolean;
+  /** A button after the box that searches at once, as Enter does ('Search'); none without it. */
+  readonly submitLabel?: string;
 };
 
-export function SearchBox({ value, onSearch, label, placeholder, className, maxLength = 100 }: SearchBoxProps) {
+export function SearchBox({
+  value,
+  onSearch,
+  label,
+  placeholder,
+  className,
+  maxLength = 100,
+  id,
+  autoFocus,
+  submitLabel,
+}: SearchBoxProps) {
   const [text, setText] = useState(value);
   const applied = useRef(value);
 
@@ -38,21 +55,37 @@ export function SearchBox({ value, onSearch, label, placeholder, className, maxL
     return () => clearTimeout(timer);
   }, [text, onSearch]);
 
-  return (
+  const searchNow = (typed: string) => {
+    applied.current = typed.trim();
+    onSearch(applied.current);
+  };
+  const box = (
     <input
+      id={id}
       type="search"
       className={className}
       aria-label={label}
       placeholder={placeholder}
       maxLength={maxLength}
+      autoComplete="off"
+      autoFocus={autoFocus}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onKeyDown={(event) => {
         if (event.key !== 'Enter') return;
-        const typed = event.currentTarget.value.trim();
-        applied.current = typed;
-        onSearch(typed);
+        // Inside a form, Enter would submit it too: the box has searched.
+        event.preventDefault();
+        searchNow(event.currentTarget.value);
       }}
     />
+  );
+  if (submitLabel === undefined) return box;
+  return (
+    <div className="dv-row dv-row-tight">
+      {box}
+      <Button type="primary" onClick={() => searchNow(text)}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

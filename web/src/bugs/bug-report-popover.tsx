@@ -83,6 +83,12 @@ function FormErrorAlert({ message }: { message: string }) {
   );
 }
 
+/** Whether the focus is in one of the form's fields (the dialog itself holds it while it opens). */
+function formHasFocus(): boolean {
+  const active = document.activeElement;
+  return active !== null && active.id !== FORM_NAME && document.getElementById(FORM_NAME)?.contains(active) === true;
+}
+
 export function BugReportPopover({ open, onClose, currentUrl = () => window.location.href }: BugReportPopoverProps) {
   const { http } = useServices();
   const infoBar = useInfoBar();
@@ -136,7 +142,8 @@ export function BugReportPopover({ open, onClose, currentUrl = () => window.loca
       title={MENU_LABELS.bugReport}
       onCancel={onClose}
       afterOpenChange={(opened) => {
-        if (opened) focusField('type');
+        // The opening animation can end after the user has already clicked a field: their choice stands.
+        if (opened && !formHasFocus()) focusField('type');
       }}
       footer={<PopoverFooter sending={sending} onCancel={onClose} />}
     >

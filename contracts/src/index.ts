@@ -10,3 +10,4 @@ export * from './validation';
 export * from './migrations';
 export * from './rules';
 export * from './events';
+export * from './sandbox/sandbox-members';

@@ -221,6 +221,15 @@ describe('codeLabel', () => {
     expect(codeLabel('garbage')).toBeUndefined();
     expect(codeLabel('constructor')).toBeUndefined();
   });
+
+  it("knows no code and gives no label for the names of Object.prototype's members", () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      for (const code of [name, `ADA:${name}`]) {
+        expect(isKnownCode(code)).toBe(false);
+        expect(codeLabel(code)).toBeUndefined();
+      }
+    }
+  });
 });
 
 /** Lower case, punctuation and dashes as spaces, single spaces. */

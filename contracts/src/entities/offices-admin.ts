@@ -5,7 +5,7 @@
  * re-declared: an office's settings are `OfficeSettings`, its integration `IntegrationData`, a flag `FeatureFlag`.
  */
 import { z } from 'zod';
-import { ClientType, OfficePlanType, Role } from '../enums';
+import { ClientType, OfficePlanType, PaymentType, Role } from '../enums';
 import { JsonObject } from '../json-value';
 import { JSON_STRING_MAX_LENGTH } from '../limits';
 import { FeatureFlag } from './feature-flag';
@@ -55,6 +55,21 @@ export type OrganizationResolveQuery = z.infer<typeof OrganizationResolveQuery>;
 export const OfficeOwnership = z.object({ id: Id, orgId: Id });
 export type OfficeOwnership = z.infer<typeof OfficeOwnership>;
 
+/**
+ * GET /internal/offices/{id}/profile (internal token): what a service's background work needs of an office (the
+ * schedule's nightly run has no user to ask with): its organization, plan type and schedule integration; and what
+ * the payment gate reads (issue 17): its payment type and whether its subscription lets it work.
+ */
+export const OfficeProfile = OfficeOwnership.extend({
+  planType: OfficePlanType,
+  scheduleIntegration: ScheduleIntegration.nullable(),
+  /** The office's payment type; null when unset (contracts `paysByCard` decides whether the gate applies). */
+  paymentType: PaymentType.nullable().optional(),
+  /** Whether its subscription lets it work, as the billing service last said; absent until it has said anything. */
+  billingValid: z.boolean().optional(),
+});
+export type OfficeProfile = z.infer<typeof OfficeProfile>;
+
 // ---------- Offices ----------
 
 /** GET /api/dentaloffice/{id}: the office as its users see it. */
@@ -74,6 +89,8 @@ export const ManagedOffice = z.object({
   planType: OfficePlanType,
   integration: IntegrationData.nullable(),
   settings: OfficeSettings,
+  /** false once deactivated (its users no longer get it in their sessions); absent in older replies: active. */
+  active: z.boolean().optional(),
 });
 export type ManagedOffice = z.infer<typeof ManagedOffice>;
 
@@ -134,6 +151,8 @@ export const OfficePatch = z
     name: OfficeName.optional(),
     planType: OfficePlanType.optional(),
     integration: OfficeIntegrationInput.nullable().optional(),
+    /** Deactivate (false) or reactivate (true). */
+    active: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { error: 'Name at least one field to change' });
 export type OfficePatch = z.infer<typeof OfficePatch>;
@@ -183,6 +202,8 @@ export const ManagedUser = z.object({
   officeId: Id.nullable(),
   editGlobalCustomization: z.boolean(),
   editGlobalCarriers: z.boolean(),
+  /** false once deactivated (no sign-in, no token renewal); absent in older replies: active. */
+  active: z.boolean().optional(),
 });
 export type ManagedUser = z.infer<typeof ManagedUser>;
 
@@ -209,6 +230,8 @@ export const UserPatch = z
     groupIds: z.array(Id).max(100).optional(),
     editGlobalCustomization: z.boolean().optional(),
     editGlobalCarriers: z.boolean().optional(),
+    /** Deactivate (false) or reactivate (true); never one's own. Users are never deleted: tickets name them. */
+    active: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { error: 'Name at least one field to change' });
 export type UserPatch = z.infer<typeof UserPatch>;

@@ -9,6 +9,7 @@
  * |---|---|---|---|
  * | POST /api/verifications/{id}/outsource | staff, staffmanager of the ticket's office | OutsourceInput | OutsourcedTicket |
  * | GET /api/management/verifications | agent, admin, superadministrator | OutsourceQueueQuery | Page<OutsourceQueueItem> |
+ * | GET /api/management/verifications/{id} | agent, admin, superadministrator | none | OutsourcedTicketReply |
  * | POST /api/management/verifications/{id}/claim | agent, admin, superadministrator | none | OutsourcedTicket |
  * | POST /api/management/verifications/{id}/status | agent, admin, superadministrator | TicketStatusInput | OutsourcedTicket |
  * | PATCH /api/management/verifications/{id}/call | agent, admin, superadministrator | CallLogInput | OutsourcedTicket |
@@ -19,11 +20,15 @@
  * resolved from the host: SPEC section 1); another organization's tickets are "not found". Status changes reach the
  * browsers as the socket's `ticket_status` event, a resolution also as `ticket_resolved` (entities/socket-events.ts):
  * ids, statuses and the request type only, never patient data.
+ *
+ * While a ticket is in the queue and not closed (rules/outsourcing-status.ts), a company user's values go through the
+ * queue with a logged call as their evidence: PATCH /api/verifications/{id} refuses them (409 saveThroughQueue),
+ * and PATCH .../fields refuses them until a call is logged (409 logCallFirst). Office users edit as always.
  */
 import { z } from 'zod';
 import { MESSAGES } from '../constants';
 import { WebUrl } from '../documents/ticket';
-import { OutsourceType, TicketStatus, TICKET_STATUSES, type TicketStatus as TicketStatusValue } from '../enums';
+import { OutsourceType, TicketStatus, TICKET_STATUSES } from '../enums';
 import { TIMESTAMP_MAX_LENGTH } from '../limits';
 import { MANAGEMENT_PAGE_SIZE_DEFAULT, MANAGEMENT_PAGE_SIZE_MAX } from './offices-admin';
 import { FieldEdit, VerificationCarrier } from './verifications';
@@ -58,36 +63,19 @@ export const OUTSOURCE_MESSAGES = {
   notYours: 'This ticket is claimed by another agent',
   /** 409: the ticket is finished (Resolved, Closed, Archived) or waiting for QA's word. */
   notWorkable: 'This ticket cannot be worked on in its current status',
+  /** 409: a company user's plain edit (PATCH /api/verifications/{id}) of a ticket in the queue, not closed. */
+  saveThroughQueue:
+    'This verification is outsourced: log the payer call on its page, then save the values through the outsourcing queue, so each value carries the call as its evidence',
+  /** 409: values entered through the queue before any payer call was logged (the page refuses them first). */
+  logCallFirst: 'Log the payer call first: every value you enter carries the call as its evidence',
   /** 503: the verifications service cannot read office settings (no offices service configured). */
   settingsUnavailable: 'The office settings cannot be read right now, retry later',
 } as const;
 
 // ---------- Statuses ----------
 
-/** Statuses in which a ticket is done with: a new request may reopen it (Archived: never, by the table). */
-export const FINISHED_TICKET_STATUSES = ['Resolved', 'Closed', 'Archived'] as const satisfies readonly TicketStatusValue[];
-
-/** The status in which the ticket waits for the office: its new request is the answer, back to Open. */
-export const WAITING_FOR_OFFICE_STATUS = 'Needs additional Info' satisfies TicketStatusValue;
-
-/**
- * Statuses in which the agent holding the ticket logs calls and enters values: not before a claim (Open), not
- * while QA looks at it or signed it off, not once finished.
- */
-export const AGENT_WORK_STATUSES = [
-  'Pending',
-  'Needs additional Info',
-  'Portal info entered ready for calls',
-  'QA Complete with issues - resent to agent',
-] as const satisfies readonly TicketStatusValue[];
-
-export function isFinishedTicketStatus(status: TicketStatusValue): boolean {
-  return (FINISHED_TICKET_STATUSES as readonly TicketStatusValue[]).includes(status);
-}
-
-export function isAgentWorkStatus(status: TicketStatusValue): boolean {
-  return (AGENT_WORK_STATUSES as readonly TicketStatusValue[]).includes(status);
-}
+// The status groups (finished, closed, agent work, waiting for the office) and whether an office may ask again:
+// rules/outsourcing-status.ts, free of schemas so that pages take them without this module's.
 
 // ---------- Requesting ----------
 
@@ -140,6 +128,14 @@ export const OutsourcedTicket = z.object({
   updatedAt: z.string(),
 });
 export type OutsourcedTicket = z.infer<typeof OutsourcedTicket>;
+
+/**
+ * GET /api/management/verifications/{id}: one ticket's outsourcing state, as the queue's other calls answer it
+ * (the agent panel replaces what it knows with any of them alike). Its latest call is the evidence the panel
+ * sends with the values the agent enters.
+ */
+export const OutsourcedTicketReply = OutsourcedTicket;
+export type OutsourcedTicketReply = OutsourcedTicket;
 
 // ---------- The queue ----------
 

@@ -1,6 +1,7 @@
 import { CredentialChangeEvent } from './portal';
 import {
   CredentialRemovedEvent,
+  FeatureFlagChangedEvent,
   SOCKET_EVENT_PAYLOADS,
   SOCKET_EVENTS,
   SocketAuthorization,
@@ -34,6 +35,13 @@ describe('socket events', () => {
   it('a removed credential is named by its id only', () => {
     expect(CredentialRemovedEvent.parse({ credentialId: 'c1', orgId: 'org-1', officeId: 'office-1' })).toEqual({ credentialId: 'c1' });
     expect(CredentialRemovedEvent.safeParse({ credentialId: '' }).success).toBe(false);
+  });
+
+  it('a feature flag change names the flag only: its value and state stay behind', () => {
+    expect(FeatureFlagChangedEvent.parse({ name: 'MAINTANANCE_LOCK', type: 'none', value: 'x', isActive: true })).toEqual({ name: 'MAINTANANCE_LOCK' });
+    expect(FeatureFlagChangedEvent.safeParse({ name: '' }).success).toBe(false);
+    expect(FeatureFlagChangedEvent.safeParse({ name: 'x'.repeat(101) }).success).toBe(false);
+    expect(SOCKET_EVENT_PAYLOADS[SOCKET_EVENTS.featureFlagChanged]).toBe(FeatureFlagChangedEvent);
   });
 
   it('has a payload schema for each server event that carries data', () => {

@@ -26,6 +26,17 @@ export const SOCKET_EVENTS = {
   ticketStatus: 'ticket_status',
   /** server -> client: `TicketResolvedEvent` (the office's outsourced ticket is resolved: a notification to show) */
   ticketResolved: 'ticket_resolved',
+  /** server -> client: `ReverificationStatusEvent` (a re-check of the office's verification started, waits or ended) */
+  reverificationStatus: 'reverification_status',
+  /** server -> client: `ScheduleBatchProgressEvent` (a batch verification of the office's schedule advanced) */
+  scheduleBatchProgress: 'schedule_batch_progress',
+  /** server -> client: `BillingStatusEvent` (the office's subscription changed: the payment pages and gate read again) */
+  billingStatus: 'billing_status',
+  /**
+   * server -> client: `FeatureFlagChangedEvent` (a super administrator changed a feature flag: the app reads GET
+   * /api/features again). Flags are global, so every signed-in socket hears it.
+   */
+  featureFlagChanged: 'feature_flag_changed',
   /** server -> client: `SocketErrorEvent` */
   error: 'error',
 } as const;
@@ -77,6 +88,46 @@ export const TicketResolvedEvent = z.object({
 });
 export type TicketResolvedEvent = z.infer<typeof TicketResolvedEvent>;
 
+/** A re-check: its sources run (checking), one waits for the office (a credential, an MFA code), or done. */
+export const REVERIFICATION_CHECK_STATUSES = ['checking', 'waiting', 'done'] as const;
+export const ReverificationCheckStatus = z.enum(REVERIFICATION_CHECK_STATUSES);
+export type ReverificationCheckStatus = z.infer<typeof ReverificationCheckStatus>;
+
+/** A re-verification's latest check changed status (entities/reverification.ts): its pages refetch. */
+export const ReverificationStatusEvent = z.object({
+  reverificationId: z.string().min(1),
+  verificationId: z.string().min(1),
+  status: ReverificationCheckStatus,
+});
+export type ReverificationStatusEvent = z.infer<typeof ReverificationStatusEvent>;
+
+/** A batch verification of a schedule day advanced: the schedule page moves its progress bar and refetches the day. */
+export const ScheduleBatchProgressEvent = z.object({
+  batchId: z.string().min(1),
+  /** YYYY-MM-DD. */
+  date: z.string(),
+  status: z.enum(['running', 'done']),
+  total: z.number().int().min(0),
+  done: z.number().int().min(0),
+});
+export type ScheduleBatchProgressEvent = z.infer<typeof ScheduleBatchProgressEvent>;
+
+/** The office's subscription changed (a webhook arrived): its status and plan type, nothing else. */
+export const BillingStatusEvent = z.object({
+  status: z.string().min(1).max(40),
+  planType: z.enum(['freemium', 'standard', 'premium']).nullable(),
+});
+export type BillingStatusEvent = z.infer<typeof BillingStatusEvent>;
+
+/**
+ * A feature flag changed: its name only. The value stays behind (GET /api/features is the one place to read it),
+ * so the socket never carries what a flag holds.
+ */
+export const FeatureFlagChangedEvent = z.object({
+  name: z.string().min(1).max(100),
+});
+export type FeatureFlagChangedEvent = z.infer<typeof FeatureFlagChangedEvent>;
+
 /** Error event; codes UNAUTHORIZED and INVALID_TOKEN close the socket, other codes may appear. */
 export const SocketErrorEvent = z.object({
   message: z.string(),
@@ -92,5 +143,9 @@ export const SOCKET_EVENT_PAYLOADS = {
   [SOCKET_EVENTS.portalCredentialRemoved]: CredentialRemovedEvent,
   [SOCKET_EVENTS.ticketStatus]: TicketStatusEvent,
   [SOCKET_EVENTS.ticketResolved]: TicketResolvedEvent,
+  [SOCKET_EVENTS.reverificationStatus]: ReverificationStatusEvent,
+  [SOCKET_EVENTS.scheduleBatchProgress]: ScheduleBatchProgressEvent,
+  [SOCKET_EVENTS.billingStatus]: BillingStatusEvent,
+  [SOCKET_EVENTS.featureFlagChanged]: FeatureFlagChangedEvent,
   [SOCKET_EVENTS.error]: SocketErrorEvent,
 } as const;

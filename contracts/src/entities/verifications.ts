@@ -285,6 +285,7 @@ export const AUDIT_ACTIONS = [
   'claim',
   'status-change',
   'call-log',
+  'reverify',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

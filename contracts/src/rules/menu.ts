@@ -46,6 +46,14 @@ const always = (): boolean => true;
 const isManager = ({ roles }: MenuContext): boolean => hasAnyRole(roles, MANAGER_ROLES);
 const notFreemium = ({ planType }: MenuContext): boolean => planType !== 'freemium';
 
+/**
+ * Whether an office has the Appointment Schedule (SPEC section 6, menu rules): an integration subdomain and a plan
+ * that is not freemium. The menu shows it by this rule and the schedule service refuses an office without it.
+ */
+export function offersSchedule(integrationSubdomain: string | null | undefined, planType: OfficePlanType | null | undefined): boolean {
+  return Boolean(integrationSubdomain) && planType !== 'freemium';
+}
+
 const SETTINGS_ITEMS: readonly ItemRule[] = [
   { id: 'formCustomization', path: PATHS.customization, visible: isManager },
   {
@@ -67,7 +75,7 @@ const TOP_ITEMS: readonly (ItemRule | 'settings')[] = [
   {
     id: 'appointmentSchedule',
     path: PATHS.schedule,
-    visible: (context) => Boolean(context.integrationSubdomain) && notFreemium(context),
+    visible: (context) => offersSchedule(context.integrationSubdomain, context.planType),
   },
   {
     id: 'verificationsHistory',

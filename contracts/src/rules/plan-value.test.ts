@@ -50,6 +50,16 @@ describe('samePlanValue', () => {
     expect(parseDuration('soon')).toBeUndefined();
   });
 
+  it("reads no unit from the names of Object.prototype's members (generated cases)", () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype)), fc.constantFrom('', ' '), (amount, word, space) => {
+        expect(parseDuration(`${amount}${space}${word}`)).toBeUndefined();
+        expect(samePlanValue(`Claim Filing Deadline: ${amount} ${word}`, `${amount} ${word}`)).toBe(true);
+        expect(samePlanValue(`Claim Filing Deadline: ${amount} ${word}`, `${amount} days`)).toBe(false);
+      }),
+    );
+  });
+
   const value = fc.oneof(
     fc.string(),
     fc.integer(),

@@ -1,5 +1,6 @@
 /** Comparison of plan values as users and sources write them (SPEC section 9). */
 import { normalizeDuration, type Duration, type DurationUnit } from './duration';
+import { ownValue } from './own-value';
 
 export type PlanValue = string | number | boolean | null | undefined;
 
@@ -37,7 +38,7 @@ function normalizeText(value: PlanValue): string {
 export function parseDuration(text: string): Duration | undefined {
   const match = DURATION_TEXT.exec(text.trim());
   if (!match?.[1] || !match[2]) return undefined;
-  const unit = UNIT_BY_WORD[match[2].toLowerCase()];
+  const unit = ownValue(UNIT_BY_WORD, match[2].toLowerCase());
   return unit ? { amount: Number(match[1]), unit } : undefined;
 }
 

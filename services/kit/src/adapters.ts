@@ -1,12 +1,13 @@
 /**
  * The adapters a service's configuration selects: MongoDB when MONGODB_URI is set, else the embedded nedb files
- * under the data folder; Kafka when KAFKA_BROKERS is set, else the in-process bus. Chosen by configuration alone,
- * never by NODE_ENV.
+ * under the data folder; Kafka when KAFKA_BROKERS is set, else Redis Streams when BUS_URL is set, else the
+ * in-process bus. Chosen by configuration alone, never by NODE_ENV.
  */
 import path from 'node:path';
 import { type EventBus } from './bus/bus';
 import { createInProcessBus } from './bus/in-process-bus';
 import { connectKafkaBus } from './bus/kafka-bus';
+import { connectRedisStreamsBus } from './bus/redis-streams-bus';
 import { type Logger } from './logger';
 import { openMongoStore } from './store/mongo-store';
 import { openNedbStore } from './store/nedb-store';
@@ -26,6 +27,8 @@ export async function openConfiguredStore(selection: StoreSelection): Promise<St
 
 export interface BusSelection {
   readonly kafkaBrokers?: readonly string[];
+  /** redis://: the Redis Streams bus (separate processes on one machine). */
+  readonly busUrl?: string;
   /** The Kafka client id: the service's name. */
   readonly clientId: string;
   readonly logger: Logger;
@@ -34,6 +37,18 @@ export interface BusSelection {
 export async function openConfiguredBus(selection: BusSelection): Promise<EventBus> {
   if (selection.kafkaBrokers && selection.kafkaBrokers.length > 0) {
     return connectKafkaBus({ brokers: selection.kafkaBrokers, clientId: selection.clientId, logger: selection.logger });
+  }
+  if (selection.busUrl) {
+    // `?prefix=` keeps runs that share a Redis apart (tests, several products on one machine); default `dv:`.
+    const url = new URL(selection.busUrl);
+    const keyPrefix = url.searchParams.get('prefix') ?? undefined;
+    url.searchParams.delete('prefix');
+    return connectRedisStreamsBus({
+      url: url.toString(),
+      clientId: selection.clientId,
+      logger: selection.logger,
+      ...(keyPrefix ? { keyPrefix } : {}),
+    });
   }
   return createInProcessBus({ logger: selection.logger });
 }

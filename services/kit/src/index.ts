@@ -2,7 +2,7 @@
 
 export { ConfigError, envBoolean, envList, envPort, loadConfig, type ConfigProblem, type Environment } from './config';
 
-export { ALWAYS_REDACTED_FIELDS, createLogger, redactionPaths, type Logger, type LoggerOptions } from './logger';
+export { ALWAYS_REDACTED_FIELDS, createLogger, type Logger, type LoggerOptions } from './logger';
 
 export {
   Conflict,
@@ -34,6 +34,7 @@ export {
   type ListenOptions,
   type RateLimitOptions,
   type ReadinessCheck,
+  type ReadinessCheckOptions,
   type Server,
 } from './server';
 export { DeadlineExceeded, withDeadline } from './deadline';
@@ -66,7 +67,7 @@ export {
   type LogoutTokenVerifierOptions,
   type VerifiedLogout,
 } from './auth/logout-token';
-export { INTERNAL_TOKEN_HEADER, officeDirectory, type OfficeDirectoryOptions } from './auth/office-directory';
+export { INTERNAL_TOKEN_HEADER, officeDirectory, officeProfiles, type OfficeDirectoryOptions, type OfficeProfiles } from './auth/office-directory';
 export { authPlugin, requireActor, requireRoles, type AuthPluginOptions, type RequestGuard } from './auth/auth-plugin';
 
 export {
@@ -138,6 +139,8 @@ export {
   type MemoryExpiringSetOptions,
   type RedisExpiringSetOptions,
 } from './shared-state/expiring-set';
+export * from './openapi';
+export * from './observability';
 export { openNedbStore, type NedbStoreOptions } from './store/nedb-store';
 export { openMongoStore, type MongoStoreOptions } from './store/mongo-store';
 

@@ -43,6 +43,44 @@ describe('createLogger', () => {
     });
   });
 
+  it("removes the fields from child loggers' bindings, errors, and objects inside arrays, and leaves the caller's objects as they were", () => {
+    const { lines, destination } = capture();
+    const logger = createLogger({ name: 'test', destination });
+    const bindings = { token: 'b0', user: { id: 'u1', password: 'b1' } };
+    const error = Object.assign(new Error('upstream refused'), { config: { headers: { authorization: 'Bearer e1', accept: 'json' } } });
+    const line = { results: [{ memberId: 'a1', status: 'ok' }, [{ password: 'a2' }]], err: error };
+    const before = JSON.stringify({ bindings, line });
+    logger.child(bindings).error(line, 'failed');
+    const text = JSON.stringify(lines);
+    for (const secret of ['b0', 'b1', 'e1', 'a1', 'a2']) expect(text).not.toContain(secret);
+    expect(lines[0]).toMatchObject({
+      user: { id: 'u1' },
+      results: [{ status: 'ok' }, [{}]],
+      err: { type: 'Error', message: 'upstream refused', config: { headers: { accept: 'json' } } },
+    });
+    expect(JSON.stringify({ bindings, line })).toBe(before);
+    expect(error.config.headers.authorization).toBe('Bearer e1');
+  });
+
+  it('removes a field wherever it sits in the first levels, among objects and arrays, and keeps its neighbours (generated cases)', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger({ name: 'test', destination });
+    const step = fc.oneof(fc.constantFrom('body', 'data', 'items'), fc.constant(0));
+    fc.assert(
+      fc.property(fc.constantFrom('password', 'token', 'authorization', ...PATIENT_DATA_FIELDS), fc.array(step, { maxLength: 3 }), (field, path) => {
+        lines.length = 0;
+        let logged: unknown = { [field]: 'PHI-CANARY', keep: 'me' };
+        for (const key of [...path].reverse()) logged = key === 0 ? [logged] : { [key]: logged };
+        logger.info(Array.isArray(logged) ? { list: logged } : (logged as object), 'nested');
+        // A top-level array is one level more: the field then sits as deep as the path says plus one.
+        const deepest = path.length + (Array.isArray(logged) ? 1 : 0);
+        if (deepest <= 3) expect(JSON.stringify(lines)).not.toContain('PHI-CANARY');
+        expect(JSON.stringify(lines)).toContain('"keep":"me"');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('removes extra fields a service names', () => {
     const { lines, destination } = capture();
     createLogger({ name: 'test', destination, redact: ['ssn'] }).info({ record: { ssn: '123', name: 'x' } }, 'p');

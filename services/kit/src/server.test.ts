@@ -246,6 +246,30 @@ describe('buildServer: probes', () => {
     await server.close();
   });
 
+  it('GET /readyz stays 200 but says degraded while only an optional check fails', async () => {
+    const { server, lines } = await app({ readinessTimeoutMs: 50 });
+    let searchUp = false;
+    let storeUp = true;
+    server.addReadinessCheck('store', () => (storeUp ? undefined : Promise.reject(new Error('down'))));
+    server.addReadinessCheck('search', () => (searchUp ? undefined : Promise.reject(new Error('down'))), { required: false });
+
+    const degraded = await server.inject({ method: 'GET', url: '/readyz' });
+    expect(degraded.statusCode).toBe(200);
+    expect(degraded.json()).toEqual({ status: 'degraded', checks: { store: 'ok', search: 'failed' } });
+    expect(lines.some((line) => line.msg === 'degraded' && line.check === 'search' && line.required === false)).toBe(true);
+
+    storeUp = false;
+    const unavailable = await server.inject({ method: 'GET', url: '/readyz' });
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.json()).toEqual({ status: 'unavailable', checks: { store: 'failed', search: 'failed' } });
+
+    storeUp = true;
+    searchUp = true;
+    const ready = await server.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { store: 'ok', search: 'ok' } });
+    await server.close();
+  });
+
   it('GET /readyz fails a check that hangs past the timeout', async () => {
     const { server } = await app({ readinessTimeoutMs: 20 });
     server.addReadinessCheck('hung', () => new Promise<void>(() => undefined));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import Fastify, {
   LogController,
@@ -15,14 +15,26 @@ import { withDeadline } from './deadline';
 import { errorHandler, notFoundHandler, ServiceUnavailable, TooManyRequests } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { createLogger, type Logger } from './logger';
+import { tracedRequestLogger, traceRequests } from './observability/request-tracing';
+import { REQUEST_ID_HEADER } from './observability/trace-context';
+import { registerSecurityHeaders } from './security-headers';
 
 /** A readiness check resolves when the dependency is usable and throws (or rejects) when it is not. */
 export type ReadinessCheck = () => Promise<void> | void;
 
+export interface ReadinessCheckOptions {
+  /** Default true: a failure makes the service unavailable (503). */
+  readonly required?: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Adds a check that GET /readyz runs; the service is ready only when every check passes. */
-    addReadinessCheck(name: string, check: ReadinessCheck): void;
+    /**
+     * Adds a check that GET /readyz runs; the service is ready only when every required check passes. A check
+     * marked `required: false` is a dependency the service works without (one feature fails meanwhile): its
+     * failure shows in the reply as `degraded`, still 200, so an orchestrator keeps sending the rest of the traffic.
+     */
+    addReadinessCheck(name: string, check: ReadinessCheck, options?: ReadinessCheckOptions): void;
   }
   interface FastifyContextConfig {
     /** `false` marks a route that needs no bearer token (see auth.ts). */
@@ -58,7 +70,7 @@ export interface BuildServerOptions {
   readonly readinessTimeoutMs?: number;
 }
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+export { REQUEST_ID_HEADER };
 
 /** Keeps a caller's request id when it is a plausible id, so one id follows a call across services. */
 export function requestIdFor(request: RawRequestDefaultExpression): string {
@@ -68,7 +80,8 @@ export function requestIdFor(request: RawRequestDefaultExpression): string {
 
 const HealthReply = z.object({ status: z.literal('ok') });
 const ReadinessReply = z.object({
-  status: z.enum(['ready', 'unavailable']),
+  /** degraded: every required check passed, an optional one failed. */
+  status: z.enum(['ready', 'degraded', 'unavailable']),
   checks: z.record(z.string(), z.enum(['ok', 'failed'])),
 });
 
@@ -88,6 +101,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     loggerInstance: logger,
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Starts each request's span (observability/request-tracing.ts), so every line of the request carries it.
+    childLoggerFactory: tracedRequestLogger(options.name),
     bodyLimit: options.bodyLimit ?? REQUEST_BODY_MAX_BYTES,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: false,
@@ -95,6 +110,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  traceRequests(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
@@ -106,15 +122,18 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     closing = true;
     done();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: they run for every request, and an async one costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    if (closing) throw new ServiceUnavailable('Shutting down, retry');
+    if (closing) done(new ServiceUnavailable('Shutting down, retry'));
+    else done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
 
-  await app.register(helmet, options.helmet ?? {});
+  await registerSecurityHeaders(app, options.helmet ?? {});
   const limit = options.rateLimit;
   if (limit !== false) {
     await app.register(rateLimit, {
@@ -127,10 +146,10 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     });
   }
 
-  const checks = new Map<string, ReadinessCheck>();
-  app.decorate('addReadinessCheck', (name: string, check: ReadinessCheck) => {
+  const checks = new Map<string, { check: ReadinessCheck; required: boolean }>();
+  app.decorate('addReadinessCheck', (name: string, check: ReadinessCheck, checkOptions: ReadinessCheckOptions = {}) => {
     if (checks.has(name)) throw new Error(`Readiness check '${name}' is already registered`);
-    checks.set(name, check);
+    checks.set(name, { check, required: checkOptions.required ?? true });
   });
   const readinessTimeoutMs = options.readinessTimeoutMs ?? 2_000;
 
@@ -145,16 +164,18 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     { config: { auth: false, rateLimit: false }, schema: { response: { 200: ReadinessReply, 503: ReadinessReply } } },
     async (request, reply) => {
       const entries = [...checks.entries()];
-      const outcomes = await Promise.allSettled(entries.map(([, check]) => withTimeout(check, readinessTimeoutMs)));
+      const outcomes = await Promise.allSettled(entries.map(([, { check }]) => withTimeout(check, readinessTimeoutMs)));
       const results: Record<string, 'ok' | 'failed'> = {};
-      outcomes.forEach((outcome, index) => {
-        const name = entries[index]?.[0] ?? String(index);
+      let status: 'ready' | 'degraded' | 'unavailable' = 'ready';
+      for (const [index, outcome] of outcomes.entries()) {
+        const [name, { required }] = entries[index] ?? [String(index), { required: true }];
         results[name] = outcome.status === 'fulfilled' ? 'ok' : 'failed';
-        if (outcome.status === 'rejected')
-          request.log.warn({ check: name, err: outcome.reason as unknown }, 'not ready');
-      });
-      const ready = outcomes.every((outcome) => outcome.status === 'fulfilled');
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks: results });
+        if (outcome.status === 'fulfilled') continue;
+        request.log.warn({ check: name, required, err: outcome.reason as unknown }, required ? 'not ready' : 'degraded');
+        if (required) status = 'unavailable';
+        else if (status === 'ready') status = 'degraded';
+      }
+      return reply.status(status === 'unavailable' ? 503 : 200).send({ status, checks: results });
     },
   );
 

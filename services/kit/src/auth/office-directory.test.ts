@@ -1,4 +1,4 @@
-import { officeDirectory } from './office-directory';
+import { officeDirectory, officeProfiles } from './office-directory';
 
 function fakeOffices(answers: Record<string, { status: number; body?: unknown }>) {
   const asked: { url: string; token: string | null }[] = [];
@@ -49,5 +49,31 @@ describe('office directory (offices service internal route)', () => {
       fetch: () => Promise.reject(new TypeError('fetch failed')),
     });
     await expect(unreachable('o1', 'org-a')).rejects.toMatchObject({ statusCode: 503 });
+  });
+});
+
+describe('office profiles (offices service internal route)', () => {
+  const profile = { id: 'office-a1', orgId: 'org-a', planType: 'standard', scheduleIntegration: { type: 'nexHealth', pmsType: 'dentrix', integration: { subdomain: 'sub' } } };
+
+  it("answers the office's profile, kept 30 seconds, and null for an unknown office", async () => {
+    const offices = fakeOffices({ '/internal/offices/office-a1/profile': { status: 200, body: profile } });
+    let now = 0;
+    const profiles = officeProfiles({ officesUrl: 'http://offices.test', internalApiToken: 'internal-token-0123456789', fetch: offices.fetch, now: () => now });
+    expect(await profiles('office-a1')).toEqual(profile);
+    expect(await profiles('office-a1')).toEqual(profile);
+    expect(offices.asked).toEqual([{ url: 'http://offices.test/internal/offices/office-a1/profile', token: 'internal-token-0123456789' }]);
+    now = 30_001;
+    await profiles('office-a1');
+    expect(offices.asked).toHaveLength(2);
+    expect(await profiles('office-x')).toBeNull();
+  });
+
+  it('an outage or an odd answer is a 503', async () => {
+    const profiles = officeProfiles({
+      officesUrl: 'http://offices.test',
+      internalApiToken: 'internal-token-0123456789',
+      fetch: fakeOffices({ '/internal/offices/o1/profile': { status: 200, body: { id: 'o1' } } }).fetch,
+    });
+    await expect(profiles('o1')).rejects.toMatchObject({ statusCode: 503 });
   });
 });

@@ -1,11 +1,19 @@
 /* One behaviour for every event-bus adapter. Called from each adapter's test file with a factory. */
+import path from 'node:path';
+import { exited, forkTs, messageOfType, nextMessage, outputOf } from '../testing/fork-ts';
 import { settle, waitFor } from '../testing/wait-for';
 import { deadLetterTopic, type BusEvent, type EventBus, type Subscription } from './bus';
+import type { MemberProcessSpec } from './bus-member.fixture';
 
 export interface BusUnderTest {
   readonly bus: EventBus;
+  /** How a member in another process opens the same bus; the "member dies" case forks one and kills it. */
+  readonly memberProcess?: MemberProcessSpec;
   dispose(): Promise<void>;
 }
+
+/** The cases an adapter may be unable to run, each skipped with the reason the adapter's test gives. */
+export type ContractCase = 'handoff' | 'resume' | 'member-dies';
 
 export interface BusContractOptions {
   readonly setupTimeoutMs?: number;
@@ -13,6 +21,10 @@ export interface BusContractOptions {
   readonly deliveryTimeoutMs?: number;
   /** How long to watch for a delivery that must not happen. */
   readonly quietMs?: number;
+  /** How long the group may take to notice a killed member and hand its work on. */
+  readonly memberDeathTimeoutMs?: number;
+  /** Cases this bus cannot run, and why: the test shows as skipped with the reason in its title. */
+  readonly unsupported?: { readonly [C in ContractCase]?: string };
 }
 
 const fastRetry = { initialDelayMs: 5, maxDelayMs: 20 };
@@ -72,6 +84,12 @@ export function busContract(openBus: () => Promise<BusUnderTest>, options: BusCo
 
   const wait = (condition: () => boolean, description: string) => waitFor(condition, description, deliveryTimeoutMs);
 
+  function contractCase(name: ContractCase, title: string, body: () => Promise<void>, timeoutMs = testTimeoutMs): void {
+    const reason = options.unsupported?.[name];
+    if (reason === undefined) it(title, body, timeoutMs);
+    else it.skip(`${title} (skipped: ${reason})`, () => undefined);
+  }
+
   it(
     'delivers the event as published: key, id, type, payload and occurredAt',
     async () => {
@@ -82,6 +100,23 @@ export function busContract(openBus: () => Promise<BusUnderTest>, options: BusCo
       await bus.publish(topic, sent);
       await wait(() => received.length === 1, 'one delivery');
       expect(received[0]).toEqual(sent);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "carries the producer's headers (trace context, request id) with the event",
+    async () => {
+      const topic = unique('topic');
+      const received: BusEvent[] = [];
+      await subscribe(topic, unique('group'), (e) => remember(received, e));
+      const headers = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', 'x-request-id': 'req-1' };
+      await bus.publish(topic, { ...event('order-2'), headers });
+      await wait(() => received.length === 1, 'one delivery');
+      expect(received[0]?.headers).toEqual(headers);
+      await expect(bus.publish(topic, { ...event('order-3'), headers: { traceparent: 7 } as unknown as Record<string, string> })).rejects.toThrow(
+        'Event headers must be strings',
+      );
     },
     testTimeoutMs,
   );
@@ -200,7 +235,8 @@ export function busContract(openBus: () => Promise<BusUnderTest>, options: BusCo
     testTimeoutMs,
   );
 
-  it(
+  contractCase(
+    'handoff',
     'hands a closed member’s keys to the members that remain',
     async () => {
       const topic = unique('topic');
@@ -211,10 +247,70 @@ export function busContract(openBus: () => Promise<BusUnderTest>, options: BusCo
       await leaving.close();
       const sent = Array.from({ length: 6 }, (_, index) => event(`key-${index}`));
       for (const e of sent) await bus.publish(topic, e);
-      await wait(() => received.length === 6, 'all six events');
-      expect(received.every((entry) => entry.startsWith('staying:'))).toBe(true);
+      // At-least-once: an event handled while the group rebalanced may come again once it settles.
+      const distinct = () => new Set(received.map((entry) => entry.slice(entry.indexOf(':') + 1)));
+      await wait(() => distinct().size === 6, 'all six events');
+      expect([...distinct()].sort()).toEqual(sent.map((e) => e.id).sort());
+      expect(received.filter((entry) => !entry.startsWith('staying:'))).toEqual([]);
     },
-    testTimeoutMs,
+  );
+
+  contractCase(
+    'resume',
+    'resumes a group after what it acknowledged: a member that subscribes again gets only the rest',
+    async () => {
+      const topic = unique('topic');
+      const group = unique('group');
+      const first: string[] = [];
+      const member = await subscribe(topic, group, (e) => remember(first, e.id));
+      const early = [event('resume-1'), event('resume-2')];
+      for (const e of early) await bus.publish(topic, e);
+      await wait(() => first.length === 2, 'the first two events');
+      await member.close();
+      subscriptions = subscriptions.filter((subscription) => subscription !== member);
+      const later = event('resume-1');
+      await bus.publish(topic, later);
+      const second: string[] = [];
+      await subscribe(topic, group, (e) => remember(second, e.id));
+      await wait(() => second.length >= 1, 'the later event');
+      await settle(quietMs);
+      expect(second).toEqual([later.id]);
+    },
+  );
+
+  const memberDeathTimeoutMs = options.memberDeathTimeoutMs ?? deliveryTimeoutMs;
+  contractCase(
+    'member-dies',
+    'redelivers what a killed member had not acknowledged to the group’s next member, then goes on in order',
+    async () => {
+      const spec = subject.memberProcess;
+      if (!spec) throw new Error('This bus names no memberProcess: mark the case unsupported, with the reason');
+      const topic = unique('topic');
+      const group = unique('group');
+      const child = forkTs(path.join(__dirname, 'bus-member.fixture.ts'), [], {
+        env: { ...process.env, BUS_MEMBER: JSON.stringify({ spec, topic, group }) },
+      });
+      try {
+        await nextMessage(child, messageOfType('ready'));
+        const unacknowledged = event('dies-holding');
+        const received = nextMessage(child, messageOfType('received'));
+        await bus.publish(topic, unacknowledged);
+        expect((await received).id).toBe(unacknowledged.id);
+        child.kill('SIGKILL');
+        await exited(child);
+        const next = event('dies-holding');
+        await bus.publish(topic, next);
+        const seen: string[] = [];
+        await subscribe(topic, group, (e) => remember(seen, e.id));
+        await waitFor(() => seen.length >= 2, 'the killed member’s event and the next', memberDeathTimeoutMs);
+        expect(seen.slice(0, 2)).toEqual([unacknowledged.id, next.id]);
+      } catch (error) {
+        throw new Error(`${String(error)}\nmember process output:\n${outputOf(child)}`);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+    memberDeathTimeoutMs + testTimeoutMs,
   );
 
   it('refuses an event without key, id, type or a valid occurredAt', async () => {

@@ -13,6 +13,11 @@ export interface BusEvent<P = unknown> {
   readonly payload: P;
   /** ISO 8601. */
   readonly occurredAt: string;
+  /**
+   * The producer's trace context and request id (`traceparent`, `tracestate`, `x-request-id`), which the outbox
+   * records with the row; a consumer's span continues that trace (observability/bus-instrumentation.ts).
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface Delivery {
@@ -81,6 +86,9 @@ export function assertBusEvent(event: BusEvent): void {
   if (typeof event.id !== 'string' || event.id === '') throw new RangeError('An event needs an id');
   if (typeof event.type !== 'string' || event.type === '') throw new RangeError('An event needs a type');
   if (Number.isNaN(Date.parse(event.occurredAt))) throw new RangeError('occurredAt must be an ISO 8601 date');
+  const { headers } = event;
+  if (headers !== undefined && (headers === null || typeof headers !== 'object' || Object.values(headers).some((value) => typeof value !== 'string')))
+    throw new RangeError('Event headers must be strings');
 }
 
 export type Sleep = (ms: number) => Promise<void>;

@@ -138,6 +138,13 @@ export class InProcessBus implements EventBus {
     };
   }
 
+  /** Events the group has not acknowledged yet, the one in its handler included (a metric: consumer lag). */
+  queueDepth(topic: string, group: string): number {
+    let depth = 0;
+    for (const queue of this.topics.get(topic)?.groups.get(group)?.queues.values() ?? []) depth += queue.length;
+    return depth;
+  }
+
   ping(): Promise<void> {
     return this.closed ? Promise.reject(new Error('Bus is closed')) : Promise.resolve();
   }

@@ -1,7 +1,7 @@
 import { KafkaContainer, type StartedKafkaContainer } from '@testcontainers/kafka';
 import { serverAvailability } from '../testing/container-runtime';
 import { busContract } from './bus-contract';
-import { connectKafkaBus } from './kafka-bus';
+import { connectKafkaBus, type KafkaBusOptions } from './kafka-bus';
 
 // Runs against KAFKA_BROKERS (comma-separated host:port), or a Kafka (KRaft) container when Docker is there.
 const availability = serverAvailability('KAFKA_BROKERS');
@@ -23,16 +23,24 @@ if (availability.kind === 'unavailable') {
           container = await new KafkaContainer('confluentinc/cp-kafka:7.6.1').withKraft().start();
           brokers = [`${container.getHost()}:${container.getMappedPort(9093)}`];
         }
-        const bus = await connectKafkaBus({ brokers, clientId: `kit-contract-${process.pid}`, partitions: 3 });
+        // A short session, so that the group notices the killed member of the "member dies" case in seconds.
+        const options: KafkaBusOptions = {
+          brokers,
+          clientId: `kit-contract-${process.pid}`,
+          partitions: 3,
+          group: { sessionTimeout: 10_000, heartbeatInterval: 1_000 },
+        };
+        const bus = await connectKafkaBus(options);
         return {
           bus,
+          memberProcess: { kind: 'kafka', options },
           async dispose() {
             await bus.close();
             await container?.stop();
           },
         };
       },
-      { setupTimeoutMs: 180_000, deliveryTimeoutMs: 30_000, quietMs: 2_000 },
+      { setupTimeoutMs: 180_000, deliveryTimeoutMs: 30_000, quietMs: 2_000, memberDeathTimeoutMs: 60_000 },
     );
   });
 }

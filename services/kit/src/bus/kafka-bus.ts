@@ -1,4 +1,13 @@
-import { Kafka, logLevel, type Admin, type Consumer, type KafkaConfig, type LogEntry, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type ConsumerRunConfig,
+  type KafkaConfig,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
 import { withDeadline } from '../deadline';
 import type { Logger } from '../logger';
 import {
@@ -14,6 +23,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './bus';
+import { restartAfterCrashes } from './kafka-restart';
 
 /**
  * Production adapter on Kafka (kafkajs):
@@ -21,8 +31,12 @@ import {
  *   keyed by the event key (the aggregate id), so a key always lands on the same partition, in order;
  * - one consumer per subscription in the named consumer group, reading from the earliest offset when the group
  *   is new; a message's offset is committed only after its handler succeeded (at-least-once), and a failing
- *   handler is retried in place with backoff (heartbeating meanwhile), which holds back that partition.
+ *   handler is retried in place with backoff (heartbeating meanwhile), which holds back that partition;
+ * - a consumer that crashes on an error kafkajs does not retry is started again (kafka-restart.ts).
  * Topics are created on first use with `partitions` partitions.
+ *
+ * librdkafka's mock cluster (the Kafka suite's broker where no Kafka runs, kafka-bus.mock.int.test.ts) lacks
+ * CreateTopics and names no live controller, so it takes `topicCreation: 'broker'` and `idempotent: false`.
  */
 export interface KafkaBusOptions {
   readonly brokers: readonly string[];
@@ -35,6 +49,18 @@ export interface KafkaBusOptions {
   readonly logger?: Logger;
   /** How long subscribe() waits for the consumer to join its group. */
   readonly joinTimeoutMs?: number;
+  /** Default true: the idempotent producer (InitProducerId goes to the controller). */
+  readonly idempotent?: boolean;
+  /** 'admin' (default): CreateTopics with `partitions`; 'broker': the broker creates topics on first use. */
+  readonly topicCreation?: 'admin' | 'broker';
+  /** Group timings (kafkajs' defaults: 30 s session, 3 s heartbeat, 60 s rebalance): how soon a dead member is noticed. */
+  readonly group?: {
+    readonly sessionTimeout?: number;
+    readonly heartbeatInterval?: number;
+    readonly rebalanceTimeout?: number;
+    /** How long a fetch waits for data (default 5 s); a closing consumer waits for its fetch. */
+    readonly maxWaitTimeInMs?: number;
+  };
 }
 
 function pinoLogCreator(logger: Logger | undefined) {
@@ -85,6 +111,7 @@ class KafkaBus implements EventBus {
   ) {}
 
   private ensureTopic(topic: string): Promise<void> {
+    if (this.options.topicCreation === 'broker') return Promise.resolve();
     let pending = this.knownTopics.get(topic);
     if (!pending) {
       pending = this.admin
@@ -116,7 +143,8 @@ class KafkaBus implements EventBus {
         {
           key: event.key,
           value: JSON.stringify(event),
-          headers: { 'event-id': event.id, 'event-type': event.type },
+          // The trace context too, where Kafka tools and other consumers look for it (the value carries it as well).
+          headers: { ...event.headers, 'event-id': event.id, 'event-type': event.type },
         },
       ],
     });
@@ -132,13 +160,19 @@ class KafkaBus implements EventBus {
     if (group === '') throw new RangeError('A consumer group needs a name');
     await this.ensureTopic(topic);
     const policy = { ...DEFAULT_RETRY, ...options.retry };
-    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+    const consumer = this.kafka.consumer({
+      groupId: group,
+      allowAutoTopicCreation: this.options.topicCreation === 'broker',
+      ...this.options.group,
+    });
     let stopped = false;
     const wakers = new Set<() => void>();
+    let stopRestarting = (): void => undefined;
     const entry = {
       consumer,
       stop: () => {
         stopped = true;
+        stopRestarting();
         for (const wake of wakers) wake();
       },
     };
@@ -158,9 +192,7 @@ class KafkaBus implements EventBus {
     // Handled from the start: when connecting fails first, the later deadline must not be an unhandled rejection.
     joined.catch(() => undefined);
 
-    await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
-    await consumer.run({
+    const runConfig: ConsumerRunConfig = {
       partitionsConsumedConcurrently: this.options.partitions ?? 6,
       eachMessage: async (payload) => {
         const { message, partition } = payload;
@@ -195,7 +227,11 @@ class KafkaBus implements EventBus {
         // Not acknowledged: throwing keeps the offset uncommitted, so the group gets the event again.
         if (outcome === 'stopped') throw new Error('consumer stopping before the event was handled');
       },
-    });
+    };
+    stopRestarting = restartAfterCrashes(consumer, runConfig, { topic, group, logger, stopped: () => stopped });
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run(runConfig);
     await joined;
 
     return {
@@ -230,7 +266,11 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<EventBu
     logLevel: logLevel.WARN,
     logCreator: pinoLogCreator(options.logger),
   });
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  const producer = kafka.producer({
+    idempotent: options.idempotent ?? true,
+    maxInFlightRequests: 1,
+    allowAutoTopicCreation: options.topicCreation === 'broker',
+  });
   const admin = kafka.admin();
   await Promise.all([producer.connect(), admin.connect()]);
   return new KafkaBus(kafka, producer, admin, options);

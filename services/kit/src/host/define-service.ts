@@ -12,6 +12,7 @@ import type { OfficeBelongsToOrg } from '../auth/office-access';
 import type { KeySource, TokenVerifier } from '../auth/token-verifier';
 import type { EventBus } from '../bus/bus';
 import type { Logger } from '../logger';
+import type { MetricsRegistry } from '../observability/metrics';
 import type { Outbox } from '../outbox/outbox';
 import type { RateLimitOptions, Server } from '../server';
 import type { Store } from '../store/store';
@@ -25,12 +26,20 @@ export interface HostConfig {
   readonly logLevel?: LogLevel;
   readonly mongodbUri?: string;
   readonly kafkaBrokers?: readonly string[];
+  /** redis://: the Redis Streams bus between processes on one machine, when no Kafka is configured. */
+  readonly busUrl?: string;
+  /** How long idempotent consumers' records are kept (applied-events-pruner.ts); default 7 days. */
+  readonly appliedEventsRetentionMs?: number;
   readonly oidcIssuer?: string;
   readonly oidcAudience?: string;
   readonly oidcJwksUrl?: string;
   /** With internalApiToken: the offices service answers which organization an office belongs to. */
   readonly officesUrl?: string;
   readonly internalApiToken?: string;
+  /** Set: GET /metrics on a listener of its own on this port (METRICS_PORT), not on the service's (observability/). */
+  readonly metricsPort?: number;
+  /** The metrics listener's interface (METRICS_HOST); default 127.0.0.1. */
+  readonly metricsHost?: string;
 }
 
 /** What the host hands a service's build: its configuration and the parts the host opened for it. */
@@ -49,6 +58,8 @@ export interface ServiceContext<C extends HostConfig> {
   /** Asked for company users naming an office; undefined when OFFICES_URL is not configured. */
   readonly officeBelongsToOrg: OfficeBelongsToOrg | undefined;
   readonly now: () => Date;
+  /** The service's Prometheus registry (GET /metrics): a service adds its own metrics here (kit's Gauge, Histogram). */
+  readonly metrics: MetricsRegistry;
   /** Closes with the service, after the listener stopped and in-flight requests finished; newest first. */
   closeWith(close: () => Promise<void>): void;
 }
@@ -86,6 +97,8 @@ export interface HttpSettings {
   readonly trustProxy?: boolean | string | string[];
   /** Security headers (helmet's options; default helmet's defaults). */
   readonly helmet?: FastifyHelmetOptions;
+  /** The routes' OpenAPI document on GET /openapi.json (openapi/register-openapi.ts; default true). */
+  readonly openapi?: boolean;
 }
 
 export interface ServiceDefinition<C extends HostConfig, O extends object = object, R extends object = object> {
@@ -107,6 +120,11 @@ export interface ServiceDefinition<C extends HostConfig, O extends object = obje
   readonly officeBelongsToOrg?: (store: Store) => OfficeBelongsToOrg;
   /** Whether the service uses the bus (default true). */
   readonly bus?: boolean;
+  /**
+   * The listener faces the internet (the gateway): GET /metrics is never one of its routes, only served on
+   * METRICS_PORT. Default false: a service behind the gateway answers /metrics on its own port.
+   */
+  readonly publicListener?: boolean;
   /** The settings, or a function of the configuration for settings that are configured (the gateway's limits). */
   readonly http?: HttpSettings | ((config: C) => HttpSettings);
   /**

@@ -30,13 +30,24 @@ export function processEnvFields(defaults: { readonly port: number }) {
     /** Embedded files (the store when no MongoDB is configured) live in DATA_DIR/<service>. */
     DATA_DIR: z.string().min(1).default('./data'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** GET /metrics on a listener of its own (the gateway's only way to serve them); unset: on the service's port. */
+    METRICS_PORT: envPort.optional(),
+    /** The metrics listener's interface; default 127.0.0.1. */
+    METRICS_HOST: z.string().min(1).optional(),
   };
 }
 
-/** The store and bus adapters: MongoDB and Kafka when set, else the embedded store and the in-process bus. */
+/**
+ * The store and bus adapters: MongoDB and Kafka when set, else the embedded store and, without BUS_URL, the
+ * in-process bus. BUS_URL (redis://) is the Redis Streams bus of the services run as separate processes on one
+ * machine (`npm run start:services`); KAFKA_BROKERS wins when both are set.
+ */
 export const adapterEnvFields = {
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must be a mongodb:// URI' }).optional(),
   KAFKA_BROKERS: envList.pipe(z.array(z.string().min(1)).min(1)).optional(),
+  BUS_URL: redisUrlEnv().optional(),
+  /** Idempotent consumers' records (applied_events) older than this are deleted. */
+  APPLIED_EVENTS_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(7),
 };
 
 /** The identity provider whose access tokens the service accepts. */
@@ -69,6 +80,9 @@ export interface ProcessConfig {
   /** Absolute. */
   readonly dataDir: string;
   readonly logLevel?: LogLevel;
+  /** /metrics on a listener of its own (observability/metrics.ts). */
+  readonly metricsPort?: number;
+  readonly metricsHost?: string;
 }
 
 /** What every service behind the gateway runs with. */
@@ -77,6 +91,9 @@ export interface ServiceConfig extends ProcessConfig {
   readonly mongodbUri?: string;
   /** Kafka instead of the in-process bus. */
   readonly kafkaBrokers?: readonly string[];
+  /** The Redis Streams bus (redis://) when no Kafka is configured. */
+  readonly busUrl?: string;
+  readonly appliedEventsRetentionMs?: number;
   readonly oidcIssuer: string;
   readonly oidcAudience: string;
   /** Default: discovered from the issuer. */
@@ -93,14 +110,27 @@ type ProcessEnv = z.output<z.ZodObject<ReturnType<typeof processEnvFields>>>;
 type ServiceEnv = z.output<z.ZodObject<ReturnType<typeof serviceEnvFields>>>;
 
 export function processConfigOf(env: ProcessEnv): ProcessConfig {
-  return { port: env.PORT, host: env.HOST, dataDir: path.resolve(env.DATA_DIR), logLevel: env.LOG_LEVEL };
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    ...(env.METRICS_PORT === undefined ? {} : { metricsPort: env.METRICS_PORT }),
+    ...(env.METRICS_HOST === undefined ? {} : { metricsHost: env.METRICS_HOST }),
+  };
 }
 
-export function serviceConfigOf(env: ServiceEnv): ServiceConfig {
+/** A service without documents (realtime) may leave APPLIED_EVENTS_RETENTION_DAYS out of its schema. */
+export function serviceConfigOf(
+  env: Omit<ServiceEnv, 'APPLIED_EVENTS_RETENTION_DAYS'> & { readonly APPLIED_EVENTS_RETENTION_DAYS?: number },
+): ServiceConfig {
   return {
     ...processConfigOf(env),
     mongodbUri: env.MONGODB_URI,
     kafkaBrokers: env.KAFKA_BROKERS,
+    busUrl: env.BUS_URL,
+    // Absent from the schema of a service without documents (realtime): no records to prune.
+    ...(env.APPLIED_EVENTS_RETENTION_DAYS === undefined ? {} : { appliedEventsRetentionMs: env.APPLIED_EVENTS_RETENTION_DAYS * 86_400_000 }),
     oidcIssuer: env.OIDC_ISSUER,
     oidcAudience: env.OIDC_AUDIENCE,
     oidcJwksUrl: env.OIDC_JWKS_URL,

@@ -18,8 +18,13 @@ import { type EventBus } from '../bus/bus';
 import { ConfigError, loadConfig, type Environment } from '../config';
 import { createClosers, listenOrClose } from '../lifecycle';
 import { createLogger, type Logger } from '../logger';
+import { type MetricsRegistry } from '../observability/metrics';
+import { observeService } from '../observability/service-observability';
 import { createOutbox } from '../outbox/outbox';
 import { createOutboxRelay, type OutboxRelay } from '../outbox/relay';
+import { wakeOnOutboxCommit } from '../outbox/commit-wake';
+import { createAppliedEventsPruner } from '../outbox/applied-events-pruner';
+import { registerOpenApi } from '../openapi/register-openapi';
 import { buildServer, type Server } from '../server';
 import { type Store } from '../store/store';
 import { type HostConfig, type HostOptions, type ServiceContext, type ServiceDefinition } from './define-service';
@@ -69,7 +74,11 @@ function officeLookupFor<C extends HostConfig>(
   return officesUrl && internalApiToken ? officeDirectory({ officesUrl, internalApiToken }) : undefined;
 }
 
-function contextFor<C extends HostConfig>(definition: ServiceDefinition<C, never, object>, parts: AppParts<C>): ServiceContext<C> {
+function contextFor<C extends HostConfig>(
+  definition: ServiceDefinition<C, never, object>,
+  parts: AppParts<C>,
+  metrics: MetricsRegistry,
+): ServiceContext<C> {
   const { name } = definition;
   const { config, store, bus } = parts;
   let verifier: TokenVerifier | undefined;
@@ -90,6 +99,7 @@ function contextFor<C extends HostConfig>(definition: ServiceDefinition<C, never
     outbox: parts.outbox ?? createOutbox(),
     officeBelongsToOrg: officeLookupFor(definition, parts),
     now: parts.now ?? (() => new Date()),
+    metrics,
     closeWith: parts.closeWith,
   };
 }
@@ -108,7 +118,20 @@ export async function buildServiceApp<C extends HostConfig, O extends object, R 
     rateLimit: http.rateLimit ?? false,
     ...(http.helmet === undefined ? {} : { helmet: http.helmet }),
   });
-  const context = contextFor(definition as ServiceDefinition<C, never, object>, parts);
+  // Before any route, so that the document sees them all.
+  if (http.openapi !== false) await registerOpenApi(app, { name: definition.name });
+  const observability = observeService(app, {
+    name: definition.name,
+    logger: parts.logger,
+    metricsPort: parts.config.metricsPort,
+    metricsHost: parts.config.metricsHost,
+    publicListener: definition.publicListener === true,
+    ...(definition.prepareStore && parts.store ? { outboxStore: parts.store } : {}),
+    closeWith: parts.closeWith,
+  });
+  // The service's code gets the bus traced and measured; the relay and the readiness check use the adapter itself.
+  const bus = parts.bus && observability.instrumentBus(parts.bus);
+  const context = contextFor(definition as ServiceDefinition<C, never, object>, { ...parts, ...(bus ? { bus } : {}) }, observability.registry);
   const { store } = parts;
   if (store) app.addReadinessCheck('store', () => store.ping());
   if (http.authenticate !== false) {
@@ -157,7 +180,7 @@ async function openAdapters<C extends HostConfig>(
   }
   let bus = options.bus;
   if (definition.bus !== false && !bus) {
-    const opened = await openConfiguredBus({ kafkaBrokers: config.kafkaBrokers, clientId: name, logger });
+    const opened = await openConfiguredBus({ kafkaBrokers: config.kafkaBrokers, busUrl: config.busUrl, clientId: name, logger });
     closeWith(() => opened.close());
     bus = opened;
   }
@@ -165,6 +188,13 @@ async function openAdapters<C extends HostConfig>(
     const relay = createOutboxRelay({ store, bus, logger });
     await relay.start();
     closeWith(() => drainOutbox(relay, logger));
+    // The service writes through this store: an event is relayed as soon as its transaction commits.
+    store = wakeOnOutboxCommit(store, () => relay.wake());
+  }
+  if (store && definition.prepareStore) {
+    const pruner = createAppliedEventsPruner({ store, retainMs: config.appliedEventsRetentionMs, logger });
+    await pruner.start();
+    closeWith(() => pruner.stop());
   }
   return { ...(store ? { store } : {}), ...(bus ? { bus } : {}) };
 }

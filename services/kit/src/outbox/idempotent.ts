@@ -22,7 +22,8 @@ export type TransactionalHandler<P = unknown> = (
  * Makes a consumer idempotent: in one store transaction it checks whether `consumer` already applied the event,
  * runs the handler, and records the event id. A redelivered event is acknowledged without running the handler
  * again. Only the handler's writes through `tx` are covered: an outside side effect (an e-mail, an HTTP call)
- * must itself be idempotent or go through an outbox.
+ * must itself be idempotent or go through an outbox. The records are deleted after a retention window
+ * (applied-events-pruner.ts, 7 days unless APPLIED_EVENTS_RETENTION_DAYS says otherwise), far longer than any redelivery.
  */
 export function idempotent<P = unknown>(
   store: Pick<Store, 'transaction'>,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { assertBusEvent, assertTopicName, type BusEvent } from '../bus/bus';
+import { eventHeadersOf } from '../observability/trace-context';
 import type { BaseDocument, Store, Transaction } from '../store/store';
+import { markOutboxRowAdded } from './commit-wake';
 
 export const OUTBOX_COLLECTION = 'outbox';
 
@@ -15,6 +17,8 @@ export interface OutboxMessage<P = unknown> {
   readonly id?: string;
   /** Defaults to now. */
   readonly occurredAt?: string;
+  /** Defaults to the trace context and request id of the work writing it (observability/trace-context.ts). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export type OutboxStatus = 'pending' | 'sent';
@@ -30,6 +34,8 @@ export interface OutboxDocument extends BaseDocument {
    */
   readonly payloadJson: string;
   readonly occurredAt: string;
+  /** The event's headers (the writer's trace context and request id), published with it. */
+  readonly headers?: Readonly<Record<string, string>>;
   /**
    * Sort key that keeps insertion order: zero-padded epoch ms, then a per-process counter; per key always after
    * the key's rows already written, whatever the writer's clock says.
@@ -48,7 +54,10 @@ export interface OutboxDocument extends BaseDocument {
 }
 
 export interface Outbox {
-  /** Writes the event in the caller's transaction, next to the change it announces. */
+  /**
+   * Writes the event in the caller's transaction, next to the change it announces. Once that transaction commits,
+   * the relay of a store the host watches is woken (commit-wake.ts); elsewhere the relay's poll finds the row.
+   */
   add<P>(tx: Transaction, message: OutboxMessage<P>): Promise<BusEvent<P>>;
 }
 
@@ -88,12 +97,14 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
     async add<P>(tx: Transaction, message: OutboxMessage<P>): Promise<BusEvent<P>> {
       assertTopicName(message.topic);
       const at = now();
+      const headers = message.headers ?? eventHeadersOf();
       const event: BusEvent<P> = {
         key: message.key,
         id: message.id ?? randomUUID(),
         type: message.type,
         payload: message.payload,
         occurredAt: message.occurredAt ?? new Date(at).toISOString(),
+        ...(headers === undefined ? {} : { headers }),
       };
       assertBusEvent(event);
       await tx.collection<OutboxDocument>(collection).insert({
@@ -103,23 +114,34 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
         type: event.type,
         payloadJson: JSON.stringify(event.payload ?? null),
         occurredAt: event.occurredAt,
+        ...(headers === undefined ? {} : { headers }),
         position: await positionFor(tx, collection, event.key, at),
         status: 'pending',
         attempts: 0,
         availableAt: at,
         leaseUntil: 0,
       });
+      markOutboxRowAdded(tx);
       return event;
     },
   };
 }
 
-/** Indexes the relay's queries use. Idempotent; call at start-up. */
+/**
+ * Indexes the relay's queries use. Idempotent; call at start-up. The single-field ones are for the embedded
+ * store, which uses a compound index only when a query gives every one of its fields by equality: without them,
+ * each `add` (the key's last position) and each row the relay publishes (an earlier pending row of its key?) read
+ * every row the outbox holds, the day of sent rows included. The compound ones end in `position`, which the
+ * queries sort or range on: the embedded store leaves them out (`lastFieldRanged`), where maintaining them made
+ * each of the relay's writes (claim, sent) several times slower and served no query.
+ */
 export async function ensureOutboxIndexes(
   store: Pick<Store, 'ensureIndex'>,
   collection = OUTBOX_COLLECTION,
 ): Promise<void> {
-  await store.ensureIndex(collection, { fields: ['status', 'position'] });
-  await store.ensureIndex(collection, { fields: ['key', 'status', 'position'] });
-  await store.ensureIndex(collection, { fields: ['key', 'position'] });
+  await store.ensureIndex(collection, { fields: ['status', 'position'], lastFieldRanged: true });
+  await store.ensureIndex(collection, { fields: ['key', 'status', 'position'], lastFieldRanged: true });
+  await store.ensureIndex(collection, { fields: ['key', 'position'], lastFieldRanged: true });
+  await store.ensureIndex(collection, { fields: ['status'] });
+  await store.ensureIndex(collection, { fields: ['key'] });
 }

@@ -8,16 +8,19 @@ import { ensureOutboxIndexes, OUTBOX_COLLECTION, type OutboxDocument } from './o
 /**
  * Publishes outbox rows to the bus and marks them sent.
  *
- * - Lease: a relay claims a row with a compare-and-set (`leaseUntil` in the past -> now + leaseMs) before it
- *   publishes it, so two relays never publish the same row at once. A relay that dies holding a lease only
- *   delays the row until the lease expires; then any relay takes it. The lease must outlast a publish: a relay
- *   stalled longer than `leaseMs` may publish a row another relay also published (at-least-once; consumers
- *   are idempotent).
+ * - Lease: a relay claims the rows of a pass with one compare-and-set (`leaseUntil` in the past -> now + leaseMs)
+ *   before it publishes them, so two relays never publish the same row at once. A relay that dies holding a lease
+ *   only delays its rows until the lease expires; then any relay takes them. The lease must outlast a pass's
+ *   publishes: a relay stops publishing once its lease ran out, but one stalled in a publish longer than `leaseMs`
+ *   may publish a row another relay also published (at-least-once; consumers are idempotent).
  * - Order: a row is published only when no earlier row of the same key is still pending, so a key's events
- *   reach the bus in the order they were added, also across retries and relays.
+ *   reach the bus in the order they were added, also across retries and relays. Within a pass, rows go out in
+ *   position order, and a key stops at its first row that is not published (failed, or held by another relay);
+ *   the rows of that key claimed behind it are released at once.
  * - Retry: a failed publish puts the row back with `availableAt = now + backoffDelay(attempts, backoff)`, which is
  *   initialMs after the first failure, doubling up to maxMs.
- * - Crash between publish and marking sent: the row is published again later (at-least-once).
+ * - Sent: the rows a pass published are marked sent together at its end. A crash before that publishes them again
+ *   later (at-least-once).
  */
 export interface OutboxRelayOptions {
   readonly store: Pick<Store, 'collection' | 'ensureIndex'>;
@@ -46,6 +49,11 @@ export interface OutboxRelay {
   runOnce(): Promise<RelayRun>;
   /** Creates the indexes, then polls until stopped. */
   start(): Promise<void>;
+  /**
+   * Rows were committed: a started relay runs a pass now instead of at its next poll, or right after the pass in
+   * progress (which may have looked before they were there). Many calls during one pass make one more pass.
+   */
+  wake(): void;
   /** Stops polling and waits for the pass in progress. */
   stop(): Promise<void>;
 }
@@ -68,22 +76,51 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   let running = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Ends the current pause (stop does; a wake-up does when the pause is idle). */
   let wakeUp: (() => void) | undefined;
+  let pauseIsIdle = false;
+  /** A wake-up came since the current pass started: the next idle pause is skipped. */
+  let woken = false;
   let loop: Promise<void> | undefined;
   let lastPurge = 0;
 
-  async function earlierPendingExists(row: OutboxDocument): Promise<boolean> {
-    return (await rows().count({ key: row.key, status: 'pending', position: { $lt: row.position } })) > 0;
+  /**
+   * Keys with a pending row before their first due one (a row waiting for its retry, or one another relay holds):
+   * their rows wait. One read for the pass, not one per row.
+   */
+  async function keysBehindEarlierRows(due: readonly OutboxDocument[]): Promise<Set<string>> {
+    const firstDue = new Map<string, string>();
+    for (const row of due) if (!firstDue.has(row.key)) firstDue.set(row.key, row.position);
+    const earlier = await rows().find({
+      status: 'pending',
+      key: { $in: [...firstDue.keys()] },
+      position: { $lt: due[due.length - 1]!.position },
+    });
+    return new Set(earlier.filter((row) => row.position < firstDue.get(row.key)!).map((row) => row.key));
   }
 
-  async function claim(row: OutboxDocument, at: number): Promise<boolean> {
+  /** Leases the rows in one write; the ids this relay now holds (another relay may have taken some first). */
+  async function claim(candidates: readonly OutboxDocument[], leaseUntil: number, at: number): Promise<Set<string>> {
+    const ids = candidates.map((row) => row._id);
+    if (ids.length === 0) return new Set();
     const claimed = await rows().update(
-      { _id: row._id, status: 'pending', leaseUntil: { $lte: at } },
-      { set: { leaseOwner: relayId, leaseUntil: at + leaseMs } },
+      { _id: { $in: ids }, status: 'pending', leaseUntil: { $lte: at } },
+      { set: { leaseOwner: relayId, leaseUntil } },
+      { multi: true },
     );
-    return claimed === 1;
+    if (claimed === ids.length) return new Set(ids);
+    const held = await rows().find({ _id: { $in: ids }, status: 'pending', leaseOwner: relayId, leaseUntil });
+    return new Set(held.map((row) => row._id));
   }
 
+  /** Ends this relay's lease on rows it holds (published, released): one write for many rows. */
+  async function settle(ids: readonly string[], set: Partial<OutboxDocument>, unset: readonly (keyof OutboxDocument)[]): Promise<void> {
+    if (ids.length === 0) return;
+    // A row whose lease was lost meanwhile matches nothing, and its new holder publishes it again: at-least-once.
+    await rows().update({ _id: { $in: [...ids] }, leaseOwner: relayId }, { set: { ...set, leaseUntil: 0 }, unset }, { multi: true });
+  }
+
+  /** Publishes a held row; a failure puts it back for its retry. True when the bus took it. */
   async function publishRow(row: OutboxDocument): Promise<boolean> {
     try {
       await options.bus.publish(row.topic, {
@@ -92,6 +129,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         type: row.type,
         payload: JSON.parse(row.payloadJson) as unknown,
         occurredAt: row.occurredAt,
+        ...(row.headers === undefined ? {} : { headers: row.headers }),
       });
     } catch (error) {
       const attempts = row.attempts + 1;
@@ -111,11 +149,6 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       );
       return false;
     }
-    // If the lease was lost meanwhile this matches nothing, and the new holder publishes again: at-least-once.
-    await rows().update(
-      { _id: row._id, leaseOwner: relayId },
-      { set: { status: 'sent', sentAt: now(), leaseUntil: 0 }, unset: ['leaseOwner', 'lastError'] },
-    );
     return true;
   }
 
@@ -131,30 +164,50 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       { status: 'pending', availableAt: { $lte: at }, leaseUntil: { $lte: at } },
       { sort: { position: 1 }, limit: batchSize },
     );
-    const blockedKeys = new Set<string>();
-    let published = 0;
+    if (due.length === 0) {
+      await purge(at);
+      return { published: 0, failed: 0 };
+    }
+    const blockedKeys = await keysBehindEarlierRows(due);
+    const claimedAt = now();
+    const leaseUntil = claimedAt + leaseMs;
+    const held = await claim(
+      due.filter((row) => !blockedKeys.has(row.key)),
+      leaseUntil,
+      claimedAt,
+    );
+    const sent: string[] = [];
+    const released: string[] = [];
     let failed = 0;
     for (const row of due) {
-      if (blockedKeys.has(row.key)) continue;
-      if ((await earlierPendingExists(row)) || !(await claim(row, now()))) {
+      if (!held.has(row._id)) {
         blockedKeys.add(row.key);
-        continue;
-      }
-      if (await publishRow(row)) {
-        published += 1;
+      } else if (blockedKeys.has(row.key) || now() >= leaseUntil) {
+        released.push(row._id);
+      } else if (await publishRow(row)) {
+        sent.push(row._id);
       } else {
         failed += 1;
         blockedKeys.add(row.key);
       }
     }
+    await settle(sent, { status: 'sent', sentAt: now() }, ['leaseOwner', 'lastError']);
+    await settle(released, {}, ['leaseOwner']);
     await purge(at);
-    return { published, failed };
+    return { published: sent.length, failed };
   }
 
-  function pause(ms: number): Promise<void> {
+  /** Waits `ms`; a wake-up (or stop) ends an idle wait early, never the backoff after a failed pass. */
+  function pause(ms: number, { idle }: { idle: boolean }): Promise<void> {
+    if (!running || (idle && woken)) return Promise.resolve();
+    pauseIsIdle = idle;
     return new Promise((resolve) => {
-      wakeUp = resolve;
-      timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      };
+      timer = setTimeout(wakeUp, ms);
     });
   }
 
@@ -162,14 +215,15 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     let idleFailures = 0;
     while (running) {
       try {
+        woken = false;
         const run = await runOnce();
         idleFailures = 0;
         // A full batch means more is waiting: go on at once.
-        if (run.published + run.failed < batchSize) await pause(pollIntervalMs);
+        if (run.published + run.failed < batchSize) await pause(pollIntervalMs, { idle: true });
       } catch (error) {
         idleFailures += 1;
         log?.error({ err: error }, 'outbox relay pass failed');
-        await pause(backoffDelay(idleFailures, passBackoff));
+        await pause(backoffDelay(idleFailures, passBackoff), { idle: false });
       }
     }
   }
@@ -182,6 +236,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       await ensureOutboxIndexes(options.store, collectionName);
       running = true;
       loop = poll();
+    },
+    wake() {
+      if (!running) return;
+      woken = true;
+      if (pauseIsIdle) wakeUp?.();
     },
     async stop() {
       running = false;

@@ -23,18 +23,43 @@ import {
 } from './store';
 import { literalPattern, rewriteTextContains } from './text-contains';
 
+// nedb's line format for a document, which its typings do not declare: the lines this store appends must read back
+// exactly as nedb's own would.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: no typed export of nedb's model
+const nedbModel = require('@seald-io/nedb/lib/model') as { serialize(doc: unknown): string };
+
+/** nedb's indexes by name (a compound one's fields joined with commas); not in nedb's typings. */
+interface NedbIndexes {
+  readonly indexes: Readonly<Record<string, unknown>>;
+}
+
+/** The part of nedb's persistence this store replaces (see `AppendFile`); not in nedb's typings. */
+interface NedbPersistence {
+  persistNewStateAsync(docs: readonly unknown[]): Promise<void>;
+}
+
 /**
  * Embedded adapter: one nedb datastore per collection, persisted to `{dir}/{collection}.db`.
  *
  * Guarantees, for one process owning the folder (nedb is single-process by design):
  * - Every operation, and every transaction as a whole, runs under one store-wide mutex, so transactions are
  *   serializable and reads never see another transaction's uncommitted writes.
- * - Transactions are atomic, also across a crash of the process: before a document is first changed inside a
- *   transaction its previous state is appended to `{dir}/transaction.journal` (write-ahead undo log).
- *   Commit deletes the journal; rollback, or opening the store after a crash, restores every recorded
- *   previous state and then deletes the journal. Restoring is idempotent, so a crash during recovery is safe.
+ * - Transactions are atomic, also across a crash of the process: a transaction's writes change the documents in
+ *   memory and hold the lines they add to the collections' files until it ends; rollback only restores the
+ *   documents in memory. A committed transaction's lines and the previous state of every document it changed join
+ *   the next write batch (group commit, `WriteBatch`): the previous states are appended to
+ *   `{dir}/transaction.journal` (write-ahead undo log), then the lines to the collections' files, then the journal
+ *   is emptied (the commit point). Opening the store after a crash restores every previous state a non-empty
+ *   journal records and then deletes it. Restoring is idempotent, so a crash during recovery is safe.
+ * - The mutex is not held while a batch is written: the next operation runs on the documents in memory at once.
+ *   But every operation, a read included, answers only once the writes applied before it ended are in the files,
+ *   so no caller acts on a change that a crash could still undo. The writes of many operations share one batch:
+ *   a few file writes for all of them instead of several for each.
  * - Durability is nedb's: writes reach the file system without fsync, so they survive a process crash but not
- *   necessarily a power loss.
+ *   necessarily a power loss. The files stay open for appends (nedb itself opens and closes a file per write).
+ *   A batch that cannot be written closes the store (memory is ahead of the files); reopening it recovers.
+ * - nedb's compaction (rewriting a file from memory) runs under the mutex once every batch is written, so it never
+ *   writes a document the files do not have yet.
  * Keep transactions short: the whole store waits for them.
  */
 export interface NedbStoreOptions {
@@ -66,28 +91,114 @@ class Mutex {
   }
 }
 
-/** The undo log of the running transaction, in memory and in the journal file. */
+/**
+ * A file this store appends to, kept open: nedb's own append opens, writes and closes the file each time, three
+ * trips to the thread pool for every document written, all under the store's mutex.
+ */
+class AppendFile {
+  private handle: Promise<FileHandle> | undefined;
+
+  constructor(private readonly filename: string) {}
+
+  async append(text: string): Promise<void> {
+    const handle = (this.handle ??= open(this.filename, 'a', 0o644));
+    try {
+      await (await handle).appendFile(text, 'utf8');
+    } catch (error) {
+      // The next write opens the file again rather than reusing a handle that failed.
+      if (this.handle === handle) await this.close();
+      throw error;
+    }
+  }
+
+  /** Creates the file when it is missing (empty), without writing. */
+  async touch(): Promise<void> {
+    await (this.handle ??= open(this.filename, 'a', 0o644));
+  }
+
+  async empty(): Promise<void> {
+    await (await (this.handle ??= open(this.filename, 'a', 0o644))).truncate(0);
+  }
+
+  /** Closes the handle; the next write opens the file again (after nedb's compaction replaced it, for one). */
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    if (handle) await (await handle.catch(() => undefined))?.close();
+  }
+}
+
+/** The running transaction: the undo records of what it changed, and the lines its writes add to the files. */
 class Journal {
   private readonly records: UndoRecord[] = [];
   private readonly recorded = new Set<string>();
+  private readonly held = new Map<AppendFile, string[]>();
 
-  constructor(private readonly file: FileHandle) {}
-
-  async remember(collection: string, id: string, before: Record<string, unknown> | null): Promise<void> {
+  remember(collection: string, id: string, before: Record<string, unknown> | null): void {
     const key = `${collection}\u0000${id}`;
     if (this.recorded.has(key)) return;
-    const record: UndoRecord = { collection, id, before };
-    await this.file.appendFile(`${JSON.stringify(record)}\n`, 'utf8');
     this.recorded.add(key);
-    this.records.push(record);
+    this.records.push({ collection, id, before });
+  }
+
+  hold(file: AppendFile, text: string): void {
+    const lines = this.held.get(file);
+    if (lines) lines.push(text);
+    else this.held.set(file, [text]);
   }
 
   get undo(): readonly UndoRecord[] {
     return this.records;
   }
 
-  close(): Promise<void> {
-    return this.file.close();
+  /** The committed transaction's records and lines join the writes waiting for the files. */
+  moveInto(batch: WriteBatch): void {
+    if (this.held.size === 0) return;
+    batch.records.push(...this.records);
+    for (const [file, lines] of this.held) batch.add(file, lines);
+  }
+}
+
+/**
+ * Writes the store applied in memory and that wait for the files, in the order it applied them (group commit).
+ * Written as one unit: the undo records of its transactions to the journal (write-ahead), then each file's lines,
+ * then the journal emptied, which is the commit point of every transaction in it. A crash before that undoes all
+ * of them on the next open; none of them had been answered yet.
+ */
+class WriteBatch {
+  readonly records: UndoRecord[] = [];
+  private readonly lines = new Map<AppendFile, string[]>();
+  readonly written: Promise<void>;
+  private settle!: { resolve: () => void; reject: (error: unknown) => void };
+
+  constructor() {
+    this.written = new Promise<void>((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+    // Nobody may be waiting when it fails; the store reports the failure to later callers itself.
+    this.written.catch(() => undefined);
+  }
+
+  get isEmpty(): boolean {
+    return this.lines.size === 0;
+  }
+
+  add(file: AppendFile, lines: readonly string[]): void {
+    const held = this.lines.get(file);
+    if (held) held.push(...lines);
+    else this.lines.set(file, [...lines]);
+  }
+
+  async write(journalFile: AppendFile): Promise<void> {
+    try {
+      if (this.records.length > 0) await journalFile.append(this.records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+      for (const [file, lines] of this.lines) await file.append(lines.join(''));
+      if (this.records.length > 0) await journalFile.empty();
+      this.settle.resolve();
+    } catch (error) {
+      this.settle.reject(error);
+      throw error;
+    }
   }
 }
 
@@ -127,12 +238,25 @@ export class NedbStore implements Store {
   private readonly datastores = new Map<string, Promise<Datastore>>();
   private readonly mutex = new Mutex();
   private readonly insideTransaction = new AsyncLocalStorage<true>();
+  private readonly journalFile: AppendFile;
+  private readonly files = new Map<string, AppendFile>();
+  private readonly compactionTimers = new Set<NodeJS.Timeout>();
+  /** The transaction running now (it holds the mutex): nedb's writes hold their lines in it. */
+  private running: Journal | null = null;
+  /** Writes applied in memory that no file has yet; the next batch to write. */
+  private pending = new WriteBatch();
+  /** The batch being written, if one is. */
+  private writing: WriteBatch | null = null;
+  /** Set when a batch could not be written: memory is ahead of the files, only reopening recovers. */
+  private writeFailure: unknown;
   private closed = false;
 
   private constructor(
     private readonly dir: string,
     private readonly compactionIntervalMs: number,
-  ) {}
+  ) {
+    this.journalFile = new AppendFile(this.journalPath);
+  }
 
   static async open(options: NedbStoreOptions): Promise<NedbStore> {
     await mkdir(options.dir, { recursive: true });
@@ -152,6 +276,13 @@ export class NedbStore implements Store {
     if (first === undefined) throw new RangeError('An index needs at least one field');
     await this.exclusive(async () => {
       const datastore = await this.datastore(collection);
+      if (rest.length > 0 && index.lastFieldRanged === true && index.unique !== true) {
+        // nedb reads a compound index only for equality on all its fields (IndexSpec); one a data file still
+        // declares from before is dropped, so that writes stop maintaining it.
+        const name = index.fields.join(',');
+        if (name in (datastore as unknown as NedbIndexes).indexes) await datastore.removeIndexAsync(name);
+        return;
+      }
       await datastore.ensureIndexAsync({
         fieldName: rest.length === 0 ? first : [first, ...rest],
         unique: index.unique ?? false,
@@ -161,7 +292,9 @@ export class NedbStore implements Store {
 
   async transaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
     return this.exclusive(async () => {
-      const journal = new Journal(await open(this.journalPath, 'w'));
+      // The journal file exists (empty) while a transaction runs, as a sign that one may be under way.
+      await this.journalFile.touch();
+      const journal = new Journal();
       const tx: Transaction = {
         collection: <T extends BaseDocument = AnyDocument>(name: string) => {
           assertCollectionName(name);
@@ -169,25 +302,72 @@ export class NedbStore implements Store {
         },
       };
       let result: R;
+      this.running = journal;
       try {
         result = await this.insideTransaction.run(true, () => work(tx));
       } catch (error) {
-        await journal.close();
-        try {
-          await this.restore(journal.undo);
-        } catch (restoreError) {
-          // The journal stays on disk; reopening the store finishes the rollback. Until then nothing may write.
-          this.closed = true;
-          throw new Error('Rollback failed; reopen the store to recover', { cause: restoreError });
-        }
-        await rm(this.journalPath, { force: true });
+        await this.rollback(journal);
         throw error;
+      } finally {
+        this.running = null;
       }
-      await journal.close();
-      // Deleting the journal is the commit point.
-      await rm(this.journalPath, { force: true });
+      // Committed in memory; `exclusive` answers once the batch it joins is written.
+      journal.moveInto(this.pending);
       return result;
     });
+  }
+
+  /** Puts back in memory what the transaction changed; none of its lines reached the files. */
+  private async rollback(journal: Journal): Promise<void> {
+    // Restoring writes through nedb like any change: its lines are held here and dropped.
+    this.running = new Journal();
+    try {
+      await this.restore(journal.undo);
+    } catch (restoreError) {
+      // Memory may differ from the files now; reopening the store reads them again. Until then nothing may write.
+      this.closed = true;
+      throw new Error('Rollback failed; reopen the store to recover', { cause: restoreError });
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /**
+   * Resolves once the writes applied before now are in the files: the batch waiting, written next, or the one being
+   * written. An answer (a read included) never depends on a change a crash could still undo.
+   */
+  private afterWrites(): Promise<void> {
+    if (this.writeFailure !== undefined) return Promise.reject(this.writeFailed());
+    if (!this.pending.isEmpty) {
+      const batch = this.pending;
+      this.writeNext();
+      return batch.written;
+    }
+    return this.writing?.written ?? Promise.resolve();
+  }
+
+  /** Writes the waiting batch unless one is being written; the next follows when that one is done. */
+  private writeNext(): void {
+    if (this.writing !== null || this.pending.isEmpty || this.writeFailure !== undefined) return;
+    const batch = this.pending;
+    this.pending = new WriteBatch();
+    this.writing = batch;
+    batch.write(this.journalFile).then(
+      () => {
+        this.writing = null;
+        this.writeNext();
+      },
+      (error: unknown) => {
+        // Memory is ahead of the files; the journal on disk lets the next open undo what was half written.
+        this.writing = null;
+        this.writeFailure = error;
+        this.closed = true;
+      },
+    );
+  }
+
+  private writeFailed(): Error {
+    return new Error('Writing to the data files failed; reopen the store to recover', { cause: this.writeFailure });
   }
 
   /** Fails when closed; waits its turn behind running transactions, so a stuck one shows as not ready. */
@@ -199,10 +379,14 @@ export class NedbStore implements Store {
     if (this.closed) return;
     await this.mutex.run(async () => {
       this.closed = true;
-      for (const pending of this.datastores.values()) {
-        const datastore = await pending;
-        datastore.stopAutocompaction();
-      }
+      await this.afterWrites().catch(() => undefined);
+      for (const timer of this.compactionTimers) clearInterval(timer);
+      this.compactionTimers.clear();
+      for (const pending of this.datastores.values()) await pending.catch(() => undefined);
+      for (const file of this.files.values()) await file.close();
+      // Empty between transactions: nothing to undo, and a closed store leaves only its collections' files.
+      await this.journalFile.close();
+      await rm(this.journalPath, { force: true });
     });
   }
 
@@ -215,9 +399,19 @@ export class NedbStore implements Store {
         ),
       );
     }
-    return this.mutex.run(async () => {
-      if (this.closed) throw new Error('Store is closed');
-      return work();
+    const done = this.mutex.run(async () => {
+      if (this.closed) throw this.writeFailure === undefined ? new Error('Store is closed') : this.writeFailed();
+      try {
+        return { result: await work() };
+      } catch (error) {
+        return { error };
+      }
+    });
+    // The next operation may start at once; this one answers when what it saw and wrote is in the files.
+    return done.then(async (outcome) => {
+      await this.afterWrites();
+      if ('error' in outcome) throw outcome.error;
+      return outcome.result;
     });
   }
 
@@ -225,15 +419,52 @@ export class NedbStore implements Store {
     let pending = this.datastores.get(name);
     if (!pending) {
       pending = (async () => {
-        const datastore = new Datastore({ filename: path.join(this.dir, `${name}.db`) });
+        const filename = path.join(this.dir, `${name}.db`);
+        const datastore = new Datastore({ filename });
         await datastore.loadDatabaseAsync();
-        if (this.compactionIntervalMs > 0) datastore.setAutocompactionInterval(this.compactionIntervalMs);
+        this.appendThroughStore(datastore, filename);
+        if (this.compactionIntervalMs > 0) {
+          const timer = setInterval(() => void this.compact(datastore), this.compactionIntervalMs);
+          timer.unref();
+          this.compactionTimers.add(timer);
+        }
         return datastore;
       })();
       pending.catch(() => this.datastores.delete(name));
       this.datastores.set(name, pending);
     }
     return pending;
+  }
+
+  /**
+   * nedb's writes go through the store: into the running transaction until it commits, else (and then) into the
+   * batch written next (`WriteBatch`), appended to the collection's file kept open. Compaction replaces the file,
+   * so the next append opens the new one.
+   */
+  private appendThroughStore(datastore: Datastore, filename: string): void {
+    const file = new AppendFile(filename);
+    this.files.set(filename, file);
+    datastore.on('compaction.done', () => void file.close());
+    const persistence = datastore.persistence as unknown as NedbPersistence;
+    persistence.persistNewStateAsync = (docs) => {
+      const text = docs.map((doc) => `${nedbModel.serialize(doc)}\n`).join('');
+      if (text !== '' && this.running) this.running.hold(file, text);
+      else if (text !== '') this.pending.add(file, [text]);
+      return Promise.resolve();
+    };
+  }
+
+  /** Rewrites the collection's file from memory, between transactions. */
+  private async compact(datastore: Datastore): Promise<void> {
+    try {
+      await this.exclusive(async () => {
+        // The file is rewritten from memory: only once memory holds nothing the files lack (what a crash could undo).
+        await this.afterWrites();
+        await datastore.compactDatafileAsync();
+      });
+    } catch {
+      // A closed store, or a failed rewrite: nedb keeps appending to the file as it was; the next run tries again.
+    }
   }
 
   private get journalPath(): string {
@@ -260,6 +491,7 @@ export class NedbStore implements Store {
       }
     }
     await this.restore(records);
+    await this.afterWrites();
     await rm(this.journalPath, { force: true });
   }
 
@@ -292,7 +524,7 @@ class NedbCollection<T extends BaseDocument> implements Collection<T> {
     if (!this.journal) return;
     for (const id of ids) {
       const before = (await datastore.findOneAsync({ _id: id })) as Record<string, unknown> | null;
-      await this.journal.remember(this.name, id, before);
+      this.journal.remember(this.name, id, before);
     }
   }
 

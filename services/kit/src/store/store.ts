@@ -75,6 +75,12 @@ export interface UpsertResult {
 export interface IndexSpec {
   readonly fields: readonly string[];
   readonly unique?: boolean;
+  /**
+   * The queries this (compound, non-unique) index serves give its last field as a range or a sort order, never by
+   * equality. A store that uses a compound index only when a query gives every one of its fields by equality (the
+   * embedded one) leaves such an index out: it would serve no query and only slow down every write.
+   */
+  readonly lastFieldRanged?: boolean;
 }
 
 export interface Collection<T extends BaseDocument = AnyDocument> {

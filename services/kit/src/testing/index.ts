@@ -2,6 +2,8 @@
 export { createDiscoverableTestIssuer, createTestIssuer, type SignOptions, type TestIssuer, type TestIssuerOptions } from './test-issuer';
 export { containerRuntimeAvailable, serverAvailability, type ServerAvailability } from './container-runtime';
 export { settle, waitFor } from './wait-for';
+export { captureSpans, type SpanCapture } from './span-capture';
+export { captureLogLines, type LogCapture } from './log-capture';
 export { redisAvailability, TEST_REDIS_URL } from './redis-availability';
 export { nestedJsonCases, nestedJsonText, type JsonContainer, type NestedJson } from './nested-json';
 export { exited, forkTs, messageOfType, nextMessage, outputOf } from './fork-ts';

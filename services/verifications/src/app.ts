@@ -3,14 +3,16 @@
  * verification, the probes and graceful shutdown): the clearinghouse (a real one when CLEARINGHOUSE_URL is set,
  * else the sandbox), the verification engine over the store (the stores, the source job handlers, the job runner,
  * the verification and plan library services) and its routes. Once the app is ready the job runner resumes what
- * the store holds and the portal results consumer reads the portals service's answers from the bus; closing stops
- * both, after the listener stopped and before the outbox is drained and the store closes. `startVerifications`
+ * the store holds, the portal results consumer reads the portals service's answers from the bus and the schedule's
+ * verification requests are taken; closing stops them, after the listener stopped and before the outbox is drained and the store closes. `startVerifications`
  * starts it beside others (standalone), main.ts as its own process, the test harness in-process.
  */
-import { TOPICS } from '@dv/contracts';
+import { OFFICES_TOPICS, TOPICS } from '@dv/contracts';
 import {
   defineService,
+  officeProfiles as officeProfilesLookup,
   startService,
+  type OfficeProfiles,
   type RunningService,
   type Server,
   type ServiceContext,
@@ -18,8 +20,12 @@ import {
   type Subscription,
 } from '@dv/kit';
 import { auditLog, type AuditLog } from './audit/audit.store';
+import { carriersAdminRoutes } from './carriers/carriers-admin.routes';
+import { carriersAdminService } from './carriers/carriers-admin.service';
 import { carrierRoutes } from './carriers/carriers.routes';
+import { carrierCatalogueReader, type CarrierCatalogueReader } from './carriers/catalogue-reader';
 import { clearinghouseJobHandler } from './clearinghouse-source/clearinghouse-job';
+import { correctionRoutes } from './correction/correction.routes';
 import { type Clearinghouse } from './clearinghouse/clearinghouse';
 import { HttpClearinghouse } from './clearinghouse/http-clearinghouse';
 import { createSandboxClearinghouse } from './clearinghouse/sandbox';
@@ -32,7 +38,9 @@ import {
   type VerificationsConfig,
 } from './config';
 import { PORTAL_RESULTS_GROUP } from './events';
+import { mountForms } from './forms/mount-forms';
 import { jobCompletion, type JobCompletion } from './jobs/job-completion';
+import { sourceJobMetrics } from './jobs/job-metrics';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { jobStore, type JobStore } from './jobs/jobs.store';
 import { x271PreviewRoutes } from './management/x271-preview.routes';
@@ -49,10 +57,23 @@ import { planLibraryStore } from './plans/plans.store';
 import { portalJobHandler } from './portal-source/portal-job';
 import { portalResultsConsumer } from './portal-source/portal-results';
 import { sourceRoutes } from './sources/sources.routes';
-import { type FeatureFlagReader, fixedFeatureFlags, officesFeatureFlags } from './recommendations/feature-flags';
+import { statsRoutes } from './stats/stats.routes';
+import {
+  FLAG_CHANGES_GROUP,
+  flagChangesConsumer,
+  type FeatureFlagReader,
+  fixedFeatureFlags,
+  officesFeatureFlags,
+} from './recommendations/feature-flags';
 import { recommendationRoutes } from './recommendations/recommendations.routes';
 import { recommendationService, type RecommendationService } from './recommendations/recommendations.service';
+import { checkCompletion } from './reverification/check-completion';
+import { reverificationRoutes } from './reverification/reverification.routes';
+import { reverificationService, type ReverificationService } from './reverification/reverification.service';
+import { reverificationStore } from './reverification/reverification.store';
 import { prepareVerificationsStore } from './store-setup';
+import { openPaymentGate, paymentGate, type PaymentGate } from './verifications/payment-gate';
+import { VERIFICATION_REQUESTS_GROUP, verificationRequestsConsumer } from './verifications/verification-requests';
 import { verificationRoutes } from './verifications/verifications.routes';
 import { verificationService, type VerificationService } from './verifications/verifications.service';
 import { verificationStore, type VerificationStore } from './verifications/verifications.store';
@@ -76,6 +97,11 @@ export interface VerificationsOptions {
   readonly featureFlags?: FeatureFlagReader;
   /** Replaces the office settings read from the offices service (OFFICES_URL); without either, nobody outsources (503). */
   readonly officeSettings?: OfficeSettingsReader;
+  /**
+   * Replaces the offices service's office profiles (OFFICES_URL with INTERNAL_API_TOKEN) that the payment gate reads;
+   * without either, the gate refuses nobody.
+   */
+  readonly officeProfiles?: OfficeProfiles;
 }
 
 /** The engine's parts over the store: what the routes use, and what tests read and write directly. */
@@ -88,6 +114,12 @@ export interface VerificationEngine {
   readonly recommendations: RecommendationService;
   readonly outsourcing: OutsourcingService;
   readonly queue: QueueService;
+  readonly reverifications: ReverificationService;
+  readonly gate: PaymentGate;
+  /** The feature flags as this process reads them (kept briefly; forgotten when one changes). */
+  readonly flags: FeatureFlagReader;
+  /** The stored carrier catalogue, as every reader of this process reads it. */
+  readonly carriers: CarrierCatalogueReader;
   readonly stores: { readonly verifications: VerificationStore; readonly jobs: JobStore };
 }
 
@@ -124,9 +156,21 @@ export function clearinghouseFor(config: VerificationsConfig): { clearinghouse: 
   return { clearinghouse: createSandboxClearinghouse({ latencyMs: settings.sandboxLatencyMs }), sandbox: true };
 }
 
+/** The payment gate over the offices service's profiles: the cached look-up, and a fresh one before refusing. */
+function paymentGateFor(config: VerificationsConfig, options: Partial<VerificationsOptions>, flags: FeatureFlagReader): PaymentGate {
+  if (options.officeProfiles) return paymentGate({ flags, profiles: options.officeProfiles, freshProfiles: options.officeProfiles });
+  const { officesUrl, internalApiToken } = config;
+  if (!officesUrl || !internalApiToken) return openPaymentGate;
+  return paymentGate({
+    flags,
+    profiles: officeProfilesLookup({ officesUrl, internalApiToken }),
+    freshProfiles: officeProfilesLookup({ officesUrl, internalApiToken, cacheTtlMs: 0 }),
+  });
+}
+
 /** The stores, the source job handlers, the job runner and the services, wired once over the prepared store. */
 function verificationEngine(
-  { config, store, outbox, logger, now }: ServiceContext<VerificationsConfig>,
+  { config, store, outbox, logger, now, metrics }: ServiceContext<VerificationsConfig>,
   clearinghouse: Clearinghouse,
   options: Partial<VerificationsOptions>,
 ): VerificationEngine {
@@ -136,7 +180,10 @@ function verificationEngine(
   const jobs = jobStore(store);
   const audit = auditLog(store, now);
   const library = planLibrary(planLibraryStore(store));
-  const completion = jobCompletion({ jobs, verifications, outbox, audit, library, now, logger });
+  const reverificationRecords = reverificationStore(store);
+  const checks = checkCompletion({ reverifications: reverificationRecords, jobs, outbox, audit, now });
+  const completion = jobCompletion({ jobs, verifications, outbox, audit, library, checks, now, logger });
+  const carriers = carrierCatalogueReader({ store, now });
 
   const runner = createJobRunner({
     store,
@@ -150,6 +197,7 @@ function verificationEngine(
         provider: providerSettings(config),
         timeoutMs: settings.timeoutMs,
         now,
+        carriers,
       }),
       portal: portalJobHandler({ store, jobs, verifications, outbox, resultTimeoutMs: portalResultTimeoutMs, now }),
     },
@@ -160,8 +208,12 @@ function verificationEngine(
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
     ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
     logger,
+    onRunEnded: sourceJobMetrics(metrics),
   });
 
+  const flags =
+    options.featureFlags ?? (config.officesUrl ? officesFeatureFlags({ officesUrl: config.officesUrl, logger }) : fixedFeatureFlags(true));
+  const gate = paymentGateFor(config, options, flags);
   const service = verificationService({
     store,
     verifications,
@@ -173,28 +225,60 @@ function verificationEngine(
     clearinghouseName: settings.name,
     now,
     logger,
+    gate,
+    carriers,
   });
-  const flags =
-    options.featureFlags ?? (config.officesUrl ? officesFeatureFlags({ officesUrl: config.officesUrl, logger }) : fixedFeatureFlags(true));
-  const recommendations = recommendationService({ verifications: service, flags, now });
+  const recommendations = recommendationService({ verifications: service, flags, now, carriers });
   const outsourced = outsourcingStore(store);
   // Ticket replies carry the evidence of the values agents entered (outsourcing/field-evidence.ts).
   const tickets = withFieldEvidence(service, outsourced);
   const officeSettings = options.officeSettings ?? (config.officesUrl ? officesServiceSettings({ officesUrl: config.officesUrl }) : noOfficeSettings);
   const outsourcing = outsourcingService({ store, verifications, outsourcing: outsourced, tickets, settings: officeSettings, audit, outbox, now });
   const queue = queueService({ outsourcing: outsourced, audit, now });
-  return { verifications: tickets, library, runner, completion, audit, recommendations, outsourcing, queue, stores: { verifications, jobs } };
+  const reverifications = reverificationService({
+    store,
+    reverifications: reverificationRecords,
+    verifications,
+    jobs,
+    audit,
+    outbox,
+    startJobs: (ids) => runner.enqueue(ids),
+    clearinghouseName: settings.name,
+    now,
+    carriers,
+  });
+  return {
+    verifications: tickets,
+    library,
+    runner,
+    completion,
+    audit,
+    recommendations,
+    outsourcing,
+    queue,
+    reverifications,
+    gate,
+    flags,
+    carriers,
+    stores: { verifications, jobs },
+  };
 }
 
-function verificationsRoutes(app: Server, engine: VerificationEngine, { sandbox, now }: { sandbox: boolean; now: () => Date }): void {
-  carrierRoutes(app);
-  verificationRoutes(app, { verifications: engine.verifications, sandbox });
+function verificationsRoutes(
+  app: Server,
+  engine: VerificationEngine,
+  { sandbox, now, store }: { sandbox: boolean; now: () => Date; store: ServiceContext<VerificationsConfig>['store'] },
+): void {
+  carrierRoutes(app, { carriers: engine.carriers });
+  carriersAdminRoutes(app, { carriers: carriersAdminService({ store, reader: engine.carriers, now }) });
+  verificationRoutes(app, { verifications: engine.verifications, sandbox, carriers: engine.carriers });
   pdfRoutes(app, { verifications: engine.verifications });
   recommendationRoutes(app, { recommendations: engine.recommendations });
   outsourcingRoutes(app, { outsourcing: engine.outsourcing, queue: engine.queue });
   planRoutes(app, { library: engine.library });
-  sourceRoutes(app, { verifications: engine.stores.verifications, jobs: engine.stores.jobs, audit: engine.audit });
-  x271PreviewRoutes(app, { now });
+  reverificationRoutes(app, { reverifications: engine.reverifications });
+  sourceRoutes(app, { verifications: engine.stores.verifications, jobs: engine.stores.jobs, audit: engine.audit, carriers: engine.carriers });
+  x271PreviewRoutes(app, { now, carriers: engine.carriers });
 }
 
 /**
@@ -204,18 +288,36 @@ function verificationsRoutes(app: Server, engine: VerificationEngine, { sandbox,
 function runJobs(app: Server, context: ServiceContext<VerificationsConfig>, engine: VerificationEngine): void {
   const { store, bus, logger, now } = context;
   const { runner, completion, stores } = engine;
-  let subscription: Subscription | undefined;
+  const subscriptions: Subscription[] = [];
+  const requests = verificationRequestsConsumer({
+    store,
+    verifications: stores.verifications,
+    jobs: stores.jobs,
+    audit: engine.audit,
+    outbox: context.outbox,
+    startJobs: (ids) => runner.enqueue(ids),
+    clearinghouseName: clearinghouseSettings(context.config).name,
+    now,
+    logger,
+    gate: engine.gate,
+    carriers: engine.carriers,
+  });
   app.addHook('onReady', async () => {
-    subscription = await bus.subscribe(
-      TOPICS.portalDataResults,
-      PORTAL_RESULTS_GROUP,
-      portalResultsConsumer({ store, jobs: stores.jobs, verifications: stores.verifications, completion, now, logger }),
+    subscriptions.push(
+      await bus.subscribe(
+        TOPICS.portalDataResults,
+        PORTAL_RESULTS_GROUP,
+        portalResultsConsumer({ store, jobs: stores.jobs, verifications: stores.verifications, completion, now, logger }),
+      ),
+      await bus.subscribe(TOPICS.scheduleVerificationRequests, VERIFICATION_REQUESTS_GROUP, requests),
+      // A flag switched on (payments, recommendations) applies at once, not when the kept copy ages out.
+      await bus.subscribe(OFFICES_TOPICS.featureFlag, FLAG_CHANGES_GROUP, flagChangesConsumer(engine.flags)),
     );
     await runner.start();
   });
   context.closeWith(async () => {
     await runner.stop();
-    await subscription?.close();
+    for (const subscription of subscriptions) await subscription.close();
   });
 }
 
@@ -229,7 +331,10 @@ export const verificationsService = defineService<VerificationsConfig, Verificat
     const chosen = options.clearinghouse ? { clearinghouse: options.clearinghouse, sandbox: false } : clearinghouseFor(context.config);
     if (chosen.sandbox) context.logger.info('eligibility goes to the sandbox clearinghouse (simulated payers)');
     const engine = verificationEngine(context, chosen.clearinghouse, options);
-    verificationsRoutes(app, engine, { sandbox: chosen.sandbox, now: context.now });
+    verificationsRoutes(app, engine, { sandbox: chosen.sandbox, now: context.now, store: context.store });
+    mountForms(app, context, engine, options);
+    statsRoutes(app, { store: context.store });
+    correctionRoutes(app, { store: context.store, verifications: engine.stores.verifications, audit: engine.audit, now: context.now });
     if (options.runJobs !== false) runJobs(app, context, engine);
     return { sandboxClearinghouse: chosen.sandbox, engine };
   },

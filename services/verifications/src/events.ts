@@ -3,12 +3,15 @@
  *
  * Publishes:
  * - TOPICS.verificationReady / `verification.ready` (VerificationReadyPayload): no job of the verification is
- *   pending or processing any more; the jobs with their statuses (source: 'clearinghouse' or 'portal'). Ids
- *   and statuses only: the realtime service forwards it to the office's browsers, which refetch the ticket.
+ *   pending or processing any more; the jobs with their statuses (source: 'clearinghouse' or 'portal'), and for
+ *   services the coverage status and what needs the office (verifications/readiness.ts). The realtime service
+ *   forwards the ids and statuses only to the office's browsers, which refetch the ticket.
  *   It is written in the transaction of the ticket update that ended the last running job, and again each
  *   time a job that waited for the office (credentialPending, mfaRequired) moves on.
  * - TOPICS.verificationReady / `verification.job-changed` (the same payload): a job changed status while the
  *   verification is not ready (claimed, finished while another runs, retried), so the browsers' chips follow.
+ * - TOPICS.verificationReady / `reverification.changed` (ReverificationStatusPayload): a re-check of a verification
+ *   started, waits for the office or ended (reverification/); ids and the check's status only, for the office's room.
  * - TOPICS.tickets / `ticket.status-changed` (TicketStatusPayload): an outsourced ticket entered the company's queue
  *   or moved in it (outsourcing/); the realtime service forwards it to the office's and the company's browsers.
  * - TOPICS.tickets / `ticket.resolved` (TicketResolvedPayload): the company resolved the office's outsourced ticket,
@@ -26,6 +29,8 @@ import {
   TOPICS,
   type OutsourceType,
   type PortalDataRequestPayload,
+  type ReverificationCheckStatus,
+  type ReverificationStatusPayload,
   type TicketResolvedPayload,
   type TicketStatus,
   type TicketStatusPayload,
@@ -33,6 +38,7 @@ import {
 } from '@dv/contracts';
 import { type OutboxMessage } from '@dv/kit';
 import { type JobDocument } from './jobs/jobs.store';
+import { type ReadinessFacts } from './verifications/readiness';
 
 export const PORTAL_RESULTS_GROUP = 'verifications';
 
@@ -41,6 +47,7 @@ export function verificationReadyMessage(
   jobs: readonly Pick<JobDocument, '_id' | 'status' | 'source'>[],
   occurredAt: string,
   type: typeof EVENT_TYPES.verificationReady | typeof EVENT_TYPES.verificationJobChanged = EVENT_TYPES.verificationReady,
+  facts?: ReadinessFacts,
 ): OutboxMessage<VerificationReadyPayload> {
   return {
     topic: TOPICS.verificationReady,
@@ -52,7 +59,23 @@ export function verificationReadyMessage(
       jobs: jobs.map((job) => ({ id: job._id, status: job.status, source: job.source })),
       orgId: verification.orgId,
       officeId: verification.officeId,
+      ...(facts === undefined ? {} : { coverageStatus: facts.coverageStatus, attention: facts.attention }),
     },
+  };
+}
+
+/** A re-check's status, for the office's room; keyed by the verification, so its checks' moves arrive in order. */
+export function reverificationStatusMessage(
+  record: { readonly _id: string; readonly verificationId: string; readonly orgId: string; readonly officeId: string },
+  status: ReverificationCheckStatus,
+  occurredAt: string,
+): OutboxMessage<ReverificationStatusPayload> {
+  return {
+    topic: TOPICS.verificationReady,
+    key: record.verificationId,
+    type: EVENT_TYPES.reverificationChanged,
+    occurredAt,
+    payload: { reverificationId: record._id, verificationId: record.verificationId, status, orgId: record.orgId, officeId: record.officeId },
   };
 }
 

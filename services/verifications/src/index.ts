@@ -17,6 +17,7 @@ export {
   type VerificationsConfig,
 } from './config';
 export { prepareVerificationsStore } from './store-setup';
+export { seedDemoWeek, type DemoWeekOffice } from './stats/demo-week';
 export { CARRIER_CATALOGUE, catalogueCarrier } from './carriers/carrier-catalogue';
 export { HttpClearinghouse, type HttpClearinghouseOptions } from './clearinghouse/http-clearinghouse';
 export { ClearinghouseError, type Clearinghouse } from './clearinghouse/clearinghouse';

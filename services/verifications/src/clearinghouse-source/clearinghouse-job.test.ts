@@ -1,4 +1,5 @@
 /** The clearinghouse source job on its own: the time limit it waits for an answer, and the day its 270 asks about. */
+import { seedCarrierLookup } from '../carriers/seed-lookup';
 import { type Clearinghouse } from '../clearinghouse/clearinghouse';
 import { createSandboxClearinghouse } from '../clearinghouse/sandbox';
 import { SANDBOX_MEMBERS, sandboxPatientInfo } from '../clearinghouse/sandbox-members';
@@ -39,6 +40,7 @@ function handler(clearinghouse: Clearinghouse, timeoutMs: number, appointment: V
     provider: { npi: '1234567893', name: 'TEST DENTAL' },
     timeoutMs,
     now: () => NOW,
+    carriers: seedCarrierLookup,
   });
 }
 

@@ -12,12 +12,12 @@
 import { usDateToUtc, type ClientInfoV3, type PayerKey } from '@dv/contracts';
 import { DeadlineExceeded, withDeadline } from '@dv/kit';
 import { ClearinghouseError, type Clearinghouse } from '../clearinghouse/clearinghouse';
-import { catalogueCarrier } from '../carriers/carrier-catalogue';
+import { type CarrierLookup } from '../carriers/carrier-catalogue';
 import { type ProviderConfig } from '../config';
 import { type JobHandler, type JobStep } from '../jobs/job-runner';
 import { readTicket } from '../verifications/ticket-document';
 import { type VerificationStore } from '../verifications/verifications.store';
-import { build270, map271, X12BuildError, X12ParseError, type Rejection } from '../x12';
+import { assertValidMapping, build270, map271, X12BuildError, X12ParseError, type Rejection } from '../x12';
 
 export interface ClearinghouseJobDeps {
   readonly clearinghouse: Clearinghouse;
@@ -25,6 +25,8 @@ export interface ClearinghouseJobDeps {
   readonly provider: ProviderConfig;
   readonly timeoutMs: number;
   readonly now: () => Date;
+  /** The stored carrier catalogue: the payer key and coinsurance convention map271 reads the 271 with. */
+  readonly carriers: Pick<CarrierLookup, 'carrier'>;
 }
 
 /** The office's NPI and name from its client info when usable, else the configured provider. */
@@ -73,7 +75,7 @@ export function clearinghouseJobHandler(deps: ClearinghouseJobDeps): JobHandler 
     async run(job): Promise<JobStep> {
       const verification = await deps.verifications.findById(job.verificationId);
       if (verification === null) return { kind: 'finished', outcome: 'error', reason: 'The verification no longer exists' };
-      const carrier = catalogueCarrier(verification.carrier.payerId);
+      const carrier = await deps.carriers.carrier(verification.carrier.payerId);
       const payerKey: PayerKey = carrier?.payerKey ?? verification.carrier.payerKey;
       const wrapper = readTicket(verification.document);
       const now = deps.now();
@@ -112,6 +114,8 @@ export function clearinghouseJobHandler(deps: ClearinghouseJobDeps): JobHandler 
           payerKey,
           ...(carrier === undefined ? {} : { invertCoinsurance: carrier.invertsCoinsurance }),
         });
+        // The plan leaves the mapping here: checked once against the document rules (map271 does not check).
+        assertValidMapping(mapped);
         if (mapped.status === 'rejected') {
           return {
             kind: 'finished',

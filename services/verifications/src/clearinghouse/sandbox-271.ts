@@ -3,7 +3,7 @@
  * library, written with the delimiters the carrier's style uses (some carriers send '|' elements, '>'
  * components or one segment per line with a newline terminator).
  */
-import { utcDayOf, writeUsDate } from '@dv/contracts';
+import { ownValue, utcDayOf, writeUsDate } from '@dv/contracts';
 import { type Parsed270, type InquiryMember } from '../x12/parse-270';
 import { dateRange, fromUsDate } from '../x12/readers';
 import { INS_RELATIONSHIP_CODE } from '../x12/relation';
@@ -11,7 +11,7 @@ import { eb } from '../x12/segments-271';
 import { type X12Delimiters } from '../x12/tokenizer';
 import { DEFAULT_DELIMITERS, writeInterchange, x12Date, x12Text, type X12SegmentValues } from '../x12/writer';
 import { carrierByPayerId } from './carriers';
-import { NOT_FOUND_PREFIX, sandboxMember, UNAVAILABLE_PREFIX, type SandboxMember, type SandboxPerson } from './sandbox-members';
+import { CLAIM_CYCLE, NOT_FOUND_PREFIX, sandboxMember, UNAVAILABLE_PREFIX, type SandboxMember, type SandboxPerson } from './sandbox-members';
 import { ST, type PlanContext } from './sandbox-plan-rows';
 import { sandboxPlan, type SandboxPlan } from './sandbox-plans';
 
@@ -106,7 +106,34 @@ function demographics(person: SandboxPerson): X12SegmentValues {
   return ['DMG', 'D8', fromUsDate(person.dob), person.gender];
 }
 
-function statusRows(plan: SandboxPlan, ctx: PlanContext): X12SegmentValues[] {
+/** What the sandbox knows of the inquiries before this one (sandbox.ts counts them per member). */
+export type AnswerOptions = { readonly earlierInquiries?: number };
+
+type Used = { readonly maximum: number; readonly deductible: number };
+
+/** What a member with claims between inquiries has used since the first inquiry; none for the others. */
+function usedSoFar(member: SandboxMember, earlierInquiries: number): Used | undefined {
+  const claims = member.claimsBetweenInquiries;
+  if (claims === undefined) return undefined;
+  const paid = earlierInquiries % CLAIM_CYCLE;
+  return { maximum: claims.maximum * paid, deductible: claims.deductible * paid };
+}
+
+/** The remaining rows (EB06 29) of maximums (EB01 F) and deductibles (EB01 C), less what the claims used. */
+function afterClaims(rows: X12SegmentValues[], used: Used | undefined): X12SegmentValues[] {
+  if (used === undefined) return rows;
+  return rows.map((row) => {
+    const amount = row[7];
+    if (row[0] !== 'EB' || row[6] !== '29' || typeof amount !== 'number') return row;
+    const less = row[1] === 'F' ? used.maximum : row[1] === 'C' ? used.deductible : 0;
+    if (less === 0) return row;
+    const [id, ...elements] = row;
+    elements[6] = Math.max(0, amount - less); // EB07, the amount
+    return [id, ...elements];
+  });
+}
+
+function statusRows(plan: SandboxPlan, ctx: PlanContext, used?: Used): X12SegmentValues[] {
   const active = plan.coverage === 'active';
   const rows: X12SegmentValues[] = [
     eb({ info: active ? '1' : '6', serviceTypes: [ST.dental], insuranceType: plan.insuranceType, plan: plan.description }),
@@ -114,11 +141,11 @@ function statusRows(plan: SandboxPlan, ctx: PlanContext): X12SegmentValues[] {
   for (const other of plan.otherPlans ?? []) {
     rows.push(eb({ info: '1', serviceTypes: [ST.dental], insuranceType: plan.insuranceType, plan: other.description }), ['REF', '6P', other.group]);
   }
-  return [...rows, ...plan.benefits(ctx)];
+  return [...rows, ...afterClaims(plan.benefits(ctx), used)];
 }
 
 /** Builds the 271 body (BHT to the last benefit) answering the inquiry. */
-function answerBody(inquiry: Parsed270, now: Date): X12SegmentValues[] {
+function answerBody(inquiry: Parsed270, now: Date, { earlierInquiries = 0 }: AnswerOptions): X12SegmentValues[] {
   const day = serviceDate(inquiry, now);
   const memberId = x12Text(inquiry.subscriber.name.id);
   const member = sandboxMember(memberId);
@@ -167,7 +194,8 @@ function answerBody(inquiry: Parsed270, now: Date): X12SegmentValues[] {
     ...(dependentAsked === undefined ? memberDates : []),
   );
   const ctx = planContext(day, carrier?.invertsCoinsurance ?? false);
-  if (dependentAsked === undefined) return [...body, ...statusRows(plan, ctx)];
+  const used = usedSoFar(member, earlierInquiries);
+  if (dependentAsked === undefined) return [...body, ...statusRows(plan, ctx, used)];
 
   body.push(['HL', 4, 3, 23, 0], ...traceOf(dependentAsked));
   const dependent = findDependent(member, dependentAsked);
@@ -180,13 +208,13 @@ function answerBody(inquiry: Parsed270, now: Date): X12SegmentValues[] {
     demographics(dependent),
     ['INS', 'N', INS_RELATIONSHIP_CODE[dependent.relation]],
     ...memberDates,
-    ...statusRows(plan, ctx),
+    ...statusRows(plan, ctx, used),
   ];
 }
 
 /** The whole 271 interchange answering a parsed 270. */
-export function answer270(inquiry: Parsed270, now: Date): string {
-  const style = CARRIER_STYLES[inquiry.payer.id] ?? PRETTY;
+export function answer270(inquiry: Parsed270, now: Date, options: AnswerOptions = {}): string {
+  const style = ownValue(CARRIER_STYLES, inquiry.payer.id) ?? PRETTY;
   const control = Number(inquiry.interchange.controlNumber);
   return writeInterchange(
     {
@@ -200,6 +228,6 @@ export function answer270(inquiry: Parsed270, now: Date): string {
       delimiters: style.delimiters,
       lineBreaks: style.lineBreaks,
     },
-    answerBody(inquiry, now),
+    answerBody(inquiry, now, options),
   );
 }

@@ -11,7 +11,7 @@ import { parse271 } from '../x12/parse-271';
 import { tokenizeX12 } from '../x12/tokenizer';
 import { CARRIERS, carrierByPayerId, invertsCoinsurance } from './carriers';
 import { createSandboxClearinghouse } from './sandbox';
-import { SANDBOX_MEMBERS, sandboxMember, sandboxPatientInfo, type SandboxMember } from './sandbox-members';
+import { CLAIM_CYCLE, SANDBOX_MEMBERS, sandboxMember, sandboxPatientInfo, type SandboxMember } from './sandbox-members';
 import { SANDBOX_PLANS } from './sandbox-plans';
 
 const NOW = new Date('2024-05-20T15:00:00.000Z');
@@ -163,6 +163,23 @@ describe('what the sandbox plans say', () => {
     expect(pennsylvania.plan.details.benefitYear.value).toBe('july');
     expect(pennsylvania.plan.details.participation).toEqual({ value: 'In Network', score: 2 });
   });
+
+  it('reports less remaining at each inquiry for a member whose claims are paid between them, a new year after the cycle', async () => {
+    const own = createSandboxClearinghouse({ now: () => NOW });
+    const ruth = sandboxPatientInfo(member('GEHA2468013'));
+    const remaining: (number | null | undefined)[] = [];
+    for (let inquiries = 0; inquiries < CLAIM_CYCLE + 1; inquiries += 1) {
+      const x271 = await own.eligibility(build270(inquiry(ruth, '39026')));
+      remaining.push(mapped(map271(x271, { today: NOW })).patient.insuranceRemaining?.value);
+    }
+    expect(remaining).toEqual([4720, 4470, 4220, 3970, 4720]);
+    // Other members are not affected by the inquiries before theirs.
+    const thomas = sandboxPatientInfo(member('GEHA1234567'));
+    for (let inquiries = 0; inquiries < 2; inquiries += 1) {
+      const x271 = await own.eligibility(build270(inquiry(thomas, '39026')));
+      expect(mapped(map271(x271, { today: NOW })).patient.insuranceRemaining?.value).toBe(4720);
+    }
+  });
 });
 
 describe('sandbox rejections', () => {
@@ -186,6 +203,13 @@ describe('sandbox rejections', () => {
   ] as const)('rejects %s', async (_, patient, payerId, expected) => {
     const { result } = await ask(patient, payerId);
     expect(rejection(result)).toEqual([expected]);
+  });
+
+  // A new verification's payer id is the user's text; a 270 takes it as 1 to 15 letters or digits (the ISA's width).
+  const payerIdsLikePrototypeMembers = Object.getOwnPropertyNames(Object.prototype).filter((name) => /^[A-Za-z0-9]{1,15}$/.test(name));
+  it.each(payerIdsLikePrototypeMembers)('rejects the payer id %j, named like an Object.prototype member, as unknown', async (payerId) => {
+    const { result } = await ask(maria, payerId);
+    expect(rejection(result)).toEqual([{ code: '79', loop: '2100A' }]);
   });
 
   it('rejects a missing subscriber date of birth with AAA 58', async () => {

@@ -1,6 +1,8 @@
 /**
  * The sandbox clearinghouse: a real implementation of the clearinghouse port that reads the 270 and answers
- * real 271 text from the sandbox plan library (sandbox-plans.ts) for the members of sandbox-members.ts.
+ * real 271 text from the sandbox plan library (sandbox-plans.ts) for the members of sandbox-members.ts. It counts
+ * the inquiries per member (in memory, from its start), so that a member with claims between inquiries reports
+ * less remaining each time, as a payer does while it pays claims.
  * A malformed 270 is refused with the parser's X12ParseError, as a clearinghouse refuses it with a 999.
  */
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,9 +18,15 @@ export type SandboxClearinghouseOptions = {
 };
 
 export function createSandboxClearinghouse({ latencyMs = 0, now = () => new Date() }: SandboxClearinghouseOptions = {}): Clearinghouse {
+  // Inquiries answered so far per member id: what a member with claims between inquiries has used meanwhile.
+  const inquiries = new Map<string, number>();
   return {
     async eligibility(x270: string, { signal }: EligibilityOptions = {}): Promise<string> {
-      const answer = answer270(parse270(x270), now());
+      const inquiry = parse270(x270);
+      const memberId = inquiry.subscriber.name.id.trim().toUpperCase();
+      const earlier = inquiries.get(memberId) ?? 0;
+      inquiries.set(memberId, earlier + 1);
+      const answer = answer270(inquiry, now(), { earlierInquiries: earlier });
       try {
         await delay(latencyMs, undefined, signal === undefined ? {} : { signal });
       } catch (error) {

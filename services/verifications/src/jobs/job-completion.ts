@@ -9,7 +9,8 @@
  * - readiness: when the change leaves no job pending or processing, the plan is shared in the plan library and
  *   a `verification.ready` event goes to the outbox, in this same transaction;
  * - an audit record of the service's write.
- * A job that is already done does not change any more (a late or repeated answer is ignored).
+ * A job that is already done does not change any more (a late or repeated answer is ignored). A re-check's job
+ * (reverification/) changes its check instead of the ticket.
  */
 import {
   EVENT_TYPES,
@@ -22,11 +23,13 @@ import { type Logger, type Outbox, type Transaction } from '@dv/kit';
 import { SYSTEM_USER, type AuditLog } from '../audit/audit.store';
 import { verificationReadyMessage } from '../events';
 import { type PlanLibrary } from '../plans/plans.service';
+import { type CheckCompletion } from '../reverification/check-completion';
 import { mergeSources, type SourceResult } from '../scoring/merge';
 import { planScore } from '../scoring/plan-score';
 import { internalWarnings } from '../scoring/warnings';
+import { readinessFacts } from '../verifications/readiness';
 import { readTicket } from '../verifications/ticket-document';
-import { type VerificationChange, type VerificationDocument, type VerificationStore } from '../verifications/verifications.store';
+import { summaryOf, type VerificationChange, type VerificationDocument, type VerificationStore } from '../verifications/verifications.store';
 import {
   isActive,
   jobResultOf,
@@ -68,6 +71,8 @@ export interface JobCompletionDeps {
   readonly outbox: Pick<Outbox, 'add'>;
   readonly audit: Pick<AuditLog, 'record'>;
   readonly library: Pick<PlanLibrary, 'share'>;
+  /** Settles the re-checks' jobs (reverification/check-completion.ts); without it their changes are recorded on the job only. */
+  readonly checks?: Pick<CheckCompletion, 'jobChanged'>;
   readonly now: () => Date;
   readonly logger?: Logger;
 }
@@ -206,10 +211,12 @@ async function recordVerification(
     ...ticket,
     ...(ready ? { readyAt: at } : {}),
   };
+  const coverage = summaryOf(ticket?.document ?? verification.document)?.coverageStatus ?? verification.summary?.coverageStatus ?? 'unknown';
+  const facts = readinessFacts(coverage, jobs);
   if (ready) {
-    await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at));
+    await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at, EVENT_TYPES.verificationReady, facts));
   } else if (statusChanged) {
-    await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at, EVENT_TYPES.verificationJobChanged));
+    await deps.outbox.add(tx, verificationReadyMessage(verification, jobs, at, EVENT_TYPES.verificationJobChanged, facts));
   }
   await deps.verifications.update(tx, verification._id, change);
   await deps.audit.record(
@@ -238,6 +245,11 @@ export function jobCompletion(deps: JobCompletionDeps): JobCompletion {
       const change = jobChangeOf(update, now.toISOString());
       if (!(await deps.jobs.updateIf(jobId, { status: job.status }, change, tx))) return NOT_APPLIED;
       const updated: JobDocument = { ...job, ...change };
+      // A re-check's job: its result goes to the re-verification, never into the ticket.
+      if (job.reverificationId !== undefined) {
+        const settled = await deps.checks?.jobChanged(tx, updated);
+        return { applied: true, ready: settled?.ended ?? false };
+      }
       const jobs = (await deps.jobs.ofVerification(job.verificationId, tx)).map((other) => (other._id === jobId ? updated : other));
 
       const verification = await deps.verifications.findById(job.verificationId, tx);

@@ -2,10 +2,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openNedbStore, type Store } from '@dv/kit';
+import { openNedbStore, Registry, type Store } from '@dv/kit';
 import { settle, waitFor } from '@dv/kit/testing';
 import { createJobRunner, UNEXPECTED_FAILURE, type JobHandler, type JobRunner, type JobStep } from './job-runner';
 import { type JobCompletion, type JobUpdate } from './job-completion';
+import { sourceJobMetrics } from './job-metrics';
 import { ensureJobIndexes, jobStore, type JobDocument, type JobStore } from './jobs.store';
 
 let dir: string;
@@ -200,4 +201,38 @@ it('puts a retried job back with the kit backoff by default: a second after the 
   await created.idle();
   expect(await jobs.findById('first')).toMatchObject({ status: 'pending', attempts: 1, availableAt: at + 1_000 });
   expect(await jobs.findById('second')).toMatchObject({ status: 'pending', attempts: 2, availableAt: at + 2_000 });
+});
+
+it('reports each run to the metrics: duration by source and outcome', async () => {
+  const registry = new Registry();
+  const completion = recordingCompletion();
+  const steps: Record<string, JobStep> = {
+    fine: { kind: 'finished', outcome: 'success', reason: null },
+    refused: { kind: 'finished', outcome: 'rejected', reason: 'Member not found' },
+    waits: { kind: 'waiting' },
+  };
+  const handler: JobHandler = {
+    run: (claimed) => (claimed._id === 'broken' ? Promise.reject(new Error('bug')) : Promise.resolve(steps[claimed._id] as JobStep)),
+  };
+  await insert(job('fine'), job('refused'), job('broken'), job('waits', { source: 'portal' }));
+  const created = createJobRunner({
+    store,
+    jobs,
+    completion,
+    handlers: { clearinghouse: handler, portal: handler },
+    concurrency: 2,
+    leaseMs: 60_000,
+    sweepIntervalMs: 0,
+    onRunEnded: sourceJobMetrics(registry),
+  });
+  runners.push(created);
+  await created.start();
+  await waitFor(() => completion.updates.length === 3, 'three jobs to end');
+  await created.idle();
+  const text = await registry.metrics();
+  expect(text).toMatch(/^source_job_run_duration_seconds_count\{source="clearinghouse",outcome="success"\} 1$/m);
+  expect(text).toMatch(/^source_job_run_duration_seconds_count\{source="clearinghouse",outcome="rejected"\} 1$/m);
+  // A handler that throws ends its job in error.
+  expect(text).toMatch(/^source_job_run_duration_seconds_count\{source="clearinghouse",outcome="error"\} 1$/m);
+  expect(text).toMatch(/^source_job_run_duration_seconds_count\{source="portal",outcome="waiting"\} 1$/m);
 });

@@ -56,6 +56,14 @@ export interface JobRunnerOptions {
   readonly now?: () => number;
   readonly runnerId?: string;
   readonly logger?: Logger;
+  /** Told how each run of a handler went and how long it took (the metrics, job-metrics.ts). */
+  readonly onRunEnded?: (run: JobRun) => void;
+}
+
+export interface JobRun {
+  readonly source: VerificationSource;
+  readonly step: JobStep;
+  readonly seconds: number;
 }
 
 export interface JobRunner {
@@ -143,8 +151,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     };
     const claimedNow = await options.store.transaction(async (tx) => {
       if (!(await jobs.updateIf(jobId, { status: 'pending', attempts: job.attempts }, claim, tx))) return false;
-      // The office's browsers see the job start working (its chip turns 'processing').
-      if (options.outbox) {
+      // The office's browsers see the job start working (its chip turns 'processing'); a re-check's job is shown
+      // as its check's status, which stays 'checking' while any of its jobs runs.
+      if (options.outbox && job.reverificationId === undefined) {
         const all = await jobs.ofVerification(job.verificationId, tx);
         const verification = { _id: job.verificationId, orgId: job.orgId, officeId: job.officeId };
         await options.outbox.add(tx, verificationReadyMessage(verification, all, claim.updatedAt, EVENT_TYPES.verificationJobChanged));
@@ -156,12 +165,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const jobLog = log?.child({ jobId, verificationId: job.verificationId, source: job.source });
 
     let step: JobStep;
+    const runStarted = performance.now();
     try {
       step = await options.handlers[job.source].run(claimed);
     } catch (error) {
       jobLog?.error({ err: error }, 'source job failed unexpectedly');
       step = { kind: 'finished', outcome: 'error', reason: UNEXPECTED_FAILURE };
     }
+    options.onRunEnded?.({ source: job.source, step, seconds: (performance.now() - runStarted) / 1000 });
     switch (step.kind) {
       case 'finished':
         await finish(claimed, step.outcome, step.reason, step.result, step.raw);

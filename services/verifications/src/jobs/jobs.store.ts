@@ -58,6 +58,12 @@ export interface JobDocument extends BaseDocument {
    * that did not map); null or absent when none came, and on jobs stored before it was kept.
    */
   readonly rawJson?: string | null;
+  /**
+   * Set on the jobs of a re-check of the verification (reverification/): the check's id. Such a job reads the
+   * verification's patient and carrier like any other, but its result goes to the re-verification, never into the
+   * ticket; absent on the verification's own jobs.
+   */
+  readonly reverificationId?: string;
 }
 
 /** A source's answer as it came: the clearinghouse's 271 text or the portal's data (contracts SourceRawAnswer). */
@@ -71,7 +77,7 @@ export interface JobResult {
   readonly notes: readonly string[];
 }
 
-export type JobChange = Partial<Omit<JobDocument, '_id' | 'verificationId' | 'orgId' | 'officeId' | 'source' | 'createdAt'>>;
+export type JobChange = Partial<Omit<JobDocument, '_id' | 'verificationId' | 'orgId' | 'officeId' | 'source' | 'createdAt' | 'reverificationId'>>;
 
 /** Statuses of a job some process still works on. */
 export const ACTIVE_JOB_STATUSES: readonly SourceJobStatus[] = ['pending', 'processing'];
@@ -109,9 +115,12 @@ export function jobView(job: JobDocument): VerificationJobView {
 }
 
 export async function ensureJobIndexes(store: Pick<Store, 'ensureIndex'>): Promise<void> {
-  await store.ensureIndex(JOBS_COLLECTION, { fields: ['verificationId', 'createdAt'] });
-  await store.ensureIndex(JOBS_COLLECTION, { fields: ['status', 'availableAt'] });
+  // A verification's jobs sort by createdAt, due jobs range on availableAt: the embedded store skips these two
+  // (lastFieldRanged) and finds a verification's jobs through the single-field verificationId index (stats.store.ts).
+  await store.ensureIndex(JOBS_COLLECTION, { fields: ['verificationId', 'createdAt'], lastFieldRanged: true });
+  await store.ensureIndex(JOBS_COLLECTION, { fields: ['status', 'availableAt'], lastFieldRanged: true });
   await store.ensureIndex(JOBS_COLLECTION, { fields: ['requestId'] });
+  await store.ensureIndex(JOBS_COLLECTION, { fields: ['reverificationId'] });
 }
 
 export interface JobStore {
@@ -120,6 +129,8 @@ export interface JobStore {
   findByRequest(requestId: string, tx?: Transaction): Promise<JobDocument | null>;
   ofVerification(verificationId: string, tx?: Transaction): Promise<JobDocument[]>;
   ofVerifications(verificationIds: readonly string[]): Promise<JobDocument[]>;
+  /** The jobs of these re-checks (reverification/). */
+  ofChecks(checkIds: readonly string[], tx?: Transaction): Promise<JobDocument[]>;
   /** Applies the change when the job still matches `expected` (compare-and-set); true when it did. */
   updateIf(id: string, expected: Partial<JobDocument>, change: JobChange, tx?: Transaction): Promise<boolean>;
   /** Pending jobs due now, oldest first. */
@@ -129,6 +140,9 @@ export interface JobStore {
   /** Portal jobs whose answer did not come before their deadline. */
   overdue(now: number, limit: number): Promise<JobDocument[]>;
 }
+
+/** The verification's own jobs, not those of its re-checks. */
+const OWN_JOBS = { reverificationId: { $exists: false } } as const;
 
 export function jobStore(store: Pick<Store, 'collection'>): JobStore {
   const jobs = (tx?: Transaction) => (tx ?? store).collection<JobDocument>(JOBS_COLLECTION);
@@ -143,11 +157,15 @@ export function jobStore(store: Pick<Store, 'collection'>): JobStore {
       return jobs(tx).findOne({ requestId });
     },
     ofVerification(verificationId, tx) {
-      return jobs(tx).find({ verificationId }, { sort: { createdAt: 1, source: 1 } });
+      return jobs(tx).find({ verificationId, ...OWN_JOBS }, { sort: { createdAt: 1, source: 1 } });
     },
     ofVerifications(verificationIds) {
       if (verificationIds.length === 0) return Promise.resolve([]);
-      return jobs().find({ verificationId: { $in: [...verificationIds] } }, { sort: { createdAt: 1, source: 1 } });
+      return jobs().find({ verificationId: { $in: [...verificationIds] }, ...OWN_JOBS }, { sort: { createdAt: 1, source: 1 } });
+    },
+    ofChecks(checkIds, tx) {
+      if (checkIds.length === 0) return Promise.resolve([]);
+      return jobs(tx).find({ reverificationId: { $in: [...checkIds] } }, { sort: { createdAt: 1, source: 1 } });
     },
     async updateIf(id, expected, change, tx) {
       return (await jobs(tx).update({ ...expected, _id: id }, { set: change })) === 1;

@@ -1,5 +1,6 @@
 import { X271_PREVIEW_MAX_BODY_BYTES, X271_PREVIEW_ROLES, X271Preview, X271PreviewInput } from '@dv/contracts';
 import { Forbidden, requireRoles, Unauthorized, type RequestGuard, type Server } from '@dv/kit';
+import { type CarrierLookup } from '../carriers/carrier-catalogue';
 import { previewX271 } from './x271-preview.service';
 
 /** Company users only: an office user holding no such role never reaches the tool, whatever the token says. */
@@ -10,7 +11,7 @@ const companyUsersOnly: RequestGuard = (request, _reply, done) => {
 };
 
 /** POST /api/management/x271/preview: admins and super administrators (contracts X271_PREVIEW_ROLES). */
-export function x271PreviewRoutes(app: Server, { now }: { now: () => Date }): void {
+export function x271PreviewRoutes(app: Server, { now, carriers }: { now: () => Date; carriers: Pick<CarrierLookup, 'carrier'> }): void {
   app.post(
     '/api/management/x271/preview',
     {
@@ -19,6 +20,6 @@ export function x271PreviewRoutes(app: Server, { now }: { now: () => Date }): vo
       onRequest: [requireRoles(...X271_PREVIEW_ROLES), companyUsersOnly],
       schema: { body: X271PreviewInput, response: { 200: X271Preview } },
     },
-    (request) => previewX271(request.body, now()),
+    (request) => previewX271(request.body, now(), carriers),
   );
 }

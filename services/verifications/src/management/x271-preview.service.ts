@@ -1,16 +1,18 @@
 /**
- * The 271 preview support tool: the same mapping as the clearinghouse source (x12 map271 with the carrier's
- * coinsurance convention), so support staff can paste a carrier's 271 and see what the product makes of it.
+ * The 271 preview support tool: the same mapping as the clearinghouse source (x12 map271 with the payer key and
+ * coinsurance convention of the stored carrier catalogue, for the payer id the tool names; without one, map271's
+ * own reading of the payer the 271 names), so support staff can paste a carrier's 271 and see what the product
+ * makes of it.
  * The plan's score is the one a ticket whose only source is this 271 gets (1 to 10, scoring/plan-score.ts), not
  * map271's count of facts, so the tool and the ticket agree.
  * Malformed X12 is a 400 naming what is wrong (X12ParseError: bad ISA, delimiters, envelope, missing segments).
  */
 import { type PatientV3, type PlanV3, type X271Preview, type X271PreviewInput } from '@dv/contracts';
 import { Invalid } from '@dv/kit';
-import { carrierByPayerId } from '../clearinghouse/carriers';
+import { type CarrierLookup } from '../carriers/carrier-catalogue';
 import { emptyPatient, mergeSources } from '../scoring/merge';
 import { planScore } from '../scoring/plan-score';
-import { map271, X12ParseError } from '../x12';
+import { assertValidMapping, map271, X12ParseError } from '../x12';
 
 /** The plan score of a new ticket with this plan as its only source, computed as job-completion.ts does. */
 function singleSourceScore(plan: PlanV3, patient: PatientV3, carrier: { payerId: string; name: string }, now: Date): number {
@@ -23,8 +25,8 @@ function singleSourceScore(plan: PlanV3, patient: PatientV3, carrier: { payerId:
   return merged.plan === null ? plan.score : planScore(merged.plan, merged.patient, merged.stats);
 }
 
-export function previewX271(input: X271PreviewInput, now: Date): X271Preview {
-  const carrier = input.payerId === undefined ? undefined : carrierByPayerId(input.payerId);
+export async function previewX271(input: X271PreviewInput, now: Date, carriers: Pick<CarrierLookup, 'carrier'>): Promise<X271Preview> {
+  const carrier = input.payerId === undefined ? undefined : await carriers.carrier(input.payerId);
   if (input.payerId !== undefined && carrier === undefined) {
     throw new Invalid('Invalid request', [{ location: 'body', path: 'payerId', message: 'Unknown carrier' }]);
   }
@@ -33,7 +35,12 @@ export function previewX271(input: X271PreviewInput, now: Date): X271Preview {
     result = map271(input.x12, {
       today: now,
       ...(carrier === undefined ? {} : { payerKey: carrier.payerKey }),
-      ...(input.invertCoinsurance === undefined ? {} : { invertCoinsurance: input.invertCoinsurance }),
+      // The tool's own choice first, else the catalogue's, as the clearinghouse job reads it.
+      ...(input.invertCoinsurance === undefined
+        ? carrier === undefined
+          ? {}
+          : { invertCoinsurance: carrier.invertsCoinsurance }
+        : { invertCoinsurance: input.invertCoinsurance }),
     });
   } catch (error) {
     if (error instanceof X12ParseError) {
@@ -43,6 +50,7 @@ export function previewX271(input: X271PreviewInput, now: Date): X271Preview {
     }
     throw error;
   }
+  assertValidMapping(result);
   if (result.status === 'rejected') {
     return {
       plan: null,

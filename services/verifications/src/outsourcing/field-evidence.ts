@@ -3,9 +3,19 @@
  * answers (GET /api/verifications/{id}, the edit, submit and retry replies, the PDF). The evidence is kept with
  * the ticket's outsourcing state (outsourcing.store.ts) and names the change-history entry it backs: once anyone
  * changes the field again, the old call no longer stands behind the value and is not shown.
+ *
+ * For the same reason a company user's plain edit (PATCH /api/verifications/{id}) of a ticket in the queue is
+ * refused until the queue closes it: their values go through the queue, each with its call (`queueEdit`).
  */
-import { type FieldEvidence, type VerificationDetail } from '@dv/contracts';
-import { type VerificationService } from '../verifications/verifications.service';
+import {
+  isClosedTicketStatus,
+  OUTSOURCE_MESSAGES,
+  type FieldEdit,
+  type FieldEvidence,
+  type VerificationDetail,
+} from '@dv/contracts';
+import { Conflict } from '@dv/kit';
+import { type EditGuard, type RequestContext, type VerificationService } from '../verifications/verifications.service';
 import { type OutsourcingStore, type StoredEvidence } from './outsourcing.store';
 
 type Node = Record<string, unknown>;
@@ -54,10 +64,34 @@ export function withEvidence(detail: VerificationDetail, evidence: readonly Stor
 }
 
 /**
+ * The plain edit's rule, checked in its transaction: a company user's value on a ticket the queue holds (not
+ * closed) would land without the call behind it, so it is refused (409) with the way to save it. Office users'
+ * own edits are theirs and stay as they are.
+ */
+function refuseUnevidencedEdit(context: RequestContext, store: Pick<OutsourcingStore, 'findInOrg'>): EditGuard {
+  return async (doc, tx) => {
+    if (!context.actor.companyUser) return;
+    const queued = await store.findInOrg(doc.orgId, doc._id, tx);
+    if (queued !== null && !isClosedTicketStatus(queued.status)) {
+      throw new Conflict(OUTSOURCE_MESSAGES.saveThroughQueue, { status: queued.status });
+    }
+  };
+}
+
+/** The verification service with evidence, and the queue's own way to enter values. */
+export interface EvidencedVerifications extends VerificationService {
+  /**
+   * An agent's values through the queue (PATCH /api/management/verifications/{id}/fields): `guard` checks the
+   * queue's rules in the edit's transaction, in place of the plain edit's refusal.
+   */
+  queueEdit(context: RequestContext, id: string, edits: readonly FieldEdit[], version: number | undefined, guard: EditGuard): Promise<VerificationDetail>;
+}
+
+/**
  * The verification service whose ticket replies carry the evidence. Wired once in app.ts around the service the
  * routes use, so every reader of a ticket gets it without the verifications module knowing about outsourcing.
  */
-export function withFieldEvidence(service: VerificationService, store: Pick<OutsourcingStore, 'evidenceOf'>): VerificationService {
+export function withFieldEvidence(service: VerificationService, store: Pick<OutsourcingStore, 'evidenceOf' | 'findInOrg'>): EvidencedVerifications {
   const attach = async (detail: Promise<VerificationDetail>): Promise<VerificationDetail> => {
     const ticket = await detail;
     return withEvidence(ticket, await store.evidenceOf(ticket.id));
@@ -65,7 +99,15 @@ export function withFieldEvidence(service: VerificationService, store: Pick<Outs
   return {
     ...service,
     get: (context, id) => attach(service.get(context, id)),
-    edit: (context, id, edits, version) => attach(service.edit(context, id, edits, version)),
+    // A guard given by an in-process caller adds to the rule, never replaces it (only queueEdit does).
+    edit: (context, id, edits, version, guard) => {
+      const refuse = refuseUnevidencedEdit(context, store);
+      return attach(service.edit(context, id, edits, version, async (doc, tx) => {
+        await refuse(doc, tx);
+        await guard?.(doc, tx);
+      }));
+    },
+    queueEdit: (context, id, edits, version, guard) => attach(service.edit(context, id, edits, version, guard)),
     submit: (context, id) => attach(service.submit(context, id)),
     retryJob: (context, id, jobId) => attach(service.retryJob(context, id, jobId)),
   };

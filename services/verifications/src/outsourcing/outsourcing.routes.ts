@@ -10,6 +10,7 @@ import {
   OUTSOURCE_REQUEST_ROLES,
   OUTSOURCE_REQUESTERS_ROLES,
   OutsourcedTicket,
+  OutsourcedTicketReply,
   OutsourceInput,
   OutsourceQueueItem,
   OutsourceQueueQuery,
@@ -43,6 +44,12 @@ export function outsourcingRoutes(app: Server, { outsourcing, queue }: { outsour
     '/api/management/verifications',
     { onRequest: worker, schema: { querystring: OutsourceQueueQuery, response: { 200: pageOf(OutsourceQueueItem) } } },
     (request) => queue.queue(contextOf(request), request.query),
+  );
+
+  app.get(
+    '/api/management/verifications/:id',
+    { onRequest: worker, schema: { params: IdParams, response: { 200: OutsourcedTicketReply } } },
+    (request) => queue.ticket(contextOf(request), request.params.id),
   );
 
   app.post(

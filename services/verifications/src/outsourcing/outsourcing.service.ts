@@ -8,6 +8,7 @@
  *   claims one (Open -> Pending), moves it by the transition table (contracts rules/ticket-transitions.ts: a move
  *   outside it is 409 naming both statuses), logs payer calls and enters values, each with the call as evidence.
  *   An agent works only the tickets they hold; admins and super administrators may move any (QA, reassignment).
+ *   Values are entered only once a payer call is logged: each carries the call as its evidence.
  *
  * Every write changes the ticket wrapper's `ticket.status` (what the office reads) and the queue's copy in one
  * transaction, with its audit record and, for a status move, the outbox event the realtime service forwards
@@ -39,9 +40,9 @@ import { type AuditLog } from '../audit/audit.store';
 import { ticketResolvedMessage, ticketStatusMessage } from '../events';
 import { readTicket } from '../verifications/ticket-document';
 import { editFieldPath } from '../verifications/ticket-edits';
-import { NOT_FOUND, OFFICE_REQUIRED, type RequestContext, type VerificationService } from '../verifications/verifications.service';
+import { NOT_FOUND, OFFICE_REQUIRED, type EditGuard, type RequestContext } from '../verifications/verifications.service';
 import { type VerificationDocument, type VerificationStore } from '../verifications/verifications.store';
-import { lastChangeAt, withEvidence } from './field-evidence';
+import { lastChangeAt, withEvidence, type EvidencedVerifications } from './field-evidence';
 import { type OfficeSettingsReader } from './office-settings';
 import { type OutsourcedTicketDocument, type OutsourcingStore, type StoredEvidence, type StoredUser } from './outsourcing.store';
 
@@ -53,7 +54,7 @@ export interface OutsourcingServiceDeps {
   readonly verifications: Pick<VerificationStore, 'findInScope' | 'update'>;
   readonly outsourcing: Pick<OutsourcingStore, 'findInOrg' | 'insert' | 'update'>;
   /** The verification service (with field evidence): agents' values go through its edit rules. */
-  readonly tickets: Pick<VerificationService, 'edit'>;
+  readonly tickets: Pick<EvidencedVerifications, 'queueEdit'>;
   readonly settings: OfficeSettingsReader;
   readonly audit: Pick<AuditLog, 'record'>;
   readonly outbox: Pick<Outbox, 'add'>;
@@ -307,11 +308,17 @@ export function outsourcingService(deps: OutsourcingServiceDeps): OutsourcingSer
 
     async enterFields(context, id, input) {
       const { actor } = context;
-      const ticket = await store.transaction(async (tx) => (await loadQueued(context, id, tx)).ticket);
-      requireHolder(actor, ticket);
-      requireWorkable(ticket);
+      requireCompany(actor);
+      // Checked in the edit's transaction: the holder, the status and the calls are those the values land on.
+      const queueRules: EditGuard = async (_doc, tx) => {
+        const ticket = await outsourcing.findInOrg(actor.orgId, id, tx);
+        if (ticket === null) throw new NotFound(OUTSOURCE_MESSAGES.notOutsourced);
+        requireHolder(actor, ticket);
+        requireWorkable(ticket);
+        if (ticket.calls.length === 0) throw new Conflict(OUTSOURCE_MESSAGES.logCallFirst);
+      };
       // The ticket's own edit rules (validation, scores, audit, version check), then the call behind each value.
-      const detail = await deps.tickets.edit(context, id, input.edits, input.version);
+      const detail = await deps.tickets.queueEdit(context, id, input.edits, input.version, queueRules);
       const iso = now().toISOString();
       const evidence: StoredEvidence[] = [...new Set(input.edits.map((edit) => editFieldPath(edit.path)))].flatMap((path) => {
         const changedAt = lastChangeAt(detail, path);

@@ -4,6 +4,7 @@
  * trail and the events the realtime service forwards.
  */
 import {
+  acceptsOutsourceRequest,
   EVENT_TYPES,
   OUTSOURCE_MESSAGES,
   TICKET_STATUSES,
@@ -81,6 +82,16 @@ describe('POST /api/verifications/{id}/outsource', () => {
     await h.force(id, 'Needs additional Info', { assignee: { id: 'user-agent', email: 'agent@a.test' } });
     const answer = await h.call('POST', `/api/verifications/${id}/outsource`, { body: { type: 'Breakdown', note: 'Group number is 01234' } });
     expect(answer.json<OutsourcedTicket>()).toMatchObject({ status: 'Open', assignee: { id: 'user-agent' } });
+  });
+
+  it('takes a new request in exactly the statuses contracts say the pages may offer it (every status)', async () => {
+    for (const status of TICKET_STATUSES) {
+      const id = await h.create();
+      await h.outsource(id);
+      await h.force(id, status);
+      const response = await h.call('POST', `/api/verifications/${id}/outsource`, { body: { type: 'Breakdown' } });
+      expect([status, response.statusCode]).toEqual([status, acceptsOutsourceRequest(status) ? 200 : 409]);
+    }
   });
 
   it('never reopens an archived ticket: 409 naming both statuses', async () => {

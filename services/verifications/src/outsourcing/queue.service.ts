@@ -1,7 +1,9 @@
 /**
- * Reading the company's outsourcing work: the queue (GET /api/management/verifications) and who requested what
- * (GET /api/management/requesters). Company users only, narrowed to their organization's offices; the queue shows
- * of the patient only initials, and each listed ticket is an audited `list` access like the office's list.
+ * Reading the company's outsourcing work: the queue (GET /api/management/verifications), one ticket's state
+ * (GET /api/management/verifications/{id}) and who requested what (GET /api/management/requesters). Company users
+ * only, narrowed to their organization's offices (another organization's ticket is "not found"); the queue shows
+ * of the patient only initials, and each listed ticket is an audited `list` access like the office's list, one
+ * ticket's state an audited `read` (the office's notes to the agent are in it).
  */
 import {
   hasAnyRole,
@@ -11,7 +13,9 @@ import {
   type Role,
   type CountsByStatus,
   type CountsByType,
+  OUTSOURCE_MESSAGES,
   type OfficeRequesters,
+  type OutsourcedTicket,
   type OutsourceQueueItem,
   type OutsourceQueueQuery,
   type Page,
@@ -19,21 +23,24 @@ import {
   type RequestersQuery,
   type RequestersReply,
 } from '@dv/contracts';
-import { Forbidden } from '@dv/kit';
+import { Forbidden, NotFound } from '@dv/kit';
 import { type AuditLog } from '../audit/audit.store';
 import { type RequestContext } from '../verifications/verifications.service';
+import { outsourcedTicketOf } from './outsourcing.service';
 import { type OutsourcedTicketDocument, type OutsourcingStore, type QueueFilter } from './outsourcing.store';
 
 const HOUR_MS = 3_600_000;
 
 export interface QueueServiceDeps {
-  readonly outsourcing: Pick<OutsourcingStore, 'page' | 'ofOrganization'>;
-  readonly audit: Pick<AuditLog, 'recordMany'>;
+  readonly outsourcing: Pick<OutsourcingStore, 'page' | 'ofOrganization' | 'findInOrg'>;
+  readonly audit: Pick<AuditLog, 'recordMany' | 'record'>;
   readonly now: () => Date;
 }
 
 export interface QueueService {
   queue(context: RequestContext, query: OutsourceQueueQuery): Promise<Page<OutsourceQueueItem>>;
+  /** One ticket of the caller's organization's queue, whatever its page in the queue. */
+  ticket(context: RequestContext, id: string): Promise<OutsourcedTicket>;
   requesters(context: RequestContext, query: RequestersQuery): Promise<RequestersReply>;
 }
 
@@ -133,6 +140,22 @@ export function queueService({ outsourcing, audit, now }: QueueServiceDeps): Que
         })),
       );
       return { items: items.map((doc) => itemOf(doc, at)), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async ticket(context, id) {
+      requireRoles(context, OUTSOURCE_QUEUE_ROLES);
+      const { actor } = context;
+      const doc = await outsourcing.findInOrg(actor.orgId, id);
+      if (doc === null) throw new NotFound(OUTSOURCE_MESSAGES.notOutsourced);
+      await audit.record({
+        orgId: doc.orgId,
+        officeId: doc.officeId,
+        userId: actor.userId,
+        ticketId: doc._id,
+        action: 'read',
+        ...(context.requestId === undefined ? {} : { requestId: context.requestId }),
+      });
+      return outsourcedTicketOf(doc);
     },
 
     async requesters(context, query) {

@@ -89,7 +89,7 @@ function unmappedRow(record: UnmappedHistoryRecordV3): TableRow {
 }
 
 /** The history, most recent first, then the lines the mapping could not place. */
-export function historySection(patient: PatientV3): TableSection {
+export function historySection(patient: Pick<PatientV3, 'history' | 'historyStatus' | 'unmappedHistory'>): TableSection {
   // Most recent first; a date that names no day last.
   const mapped = [...patient.history].sort((a, b) => compareUsDates(b.date, a.date));
   return {

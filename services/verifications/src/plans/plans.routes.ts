@@ -1,5 +1,5 @@
 import { pageOf, PlanLibraryDetail, PlanLibraryItem, PlanPdfQuery, PlanSearchQuery, VERIFICATION_ROLES } from '@dv/contracts';
-import { IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
+import { fileResponse, IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
 import { renderPlanLibraryPdf } from '../pdf/plan-library-pdf';
 import type { PlanLibrary } from './plans.service';
 
@@ -25,7 +25,7 @@ export function planRoutes(app: Server, { library }: { library: PlanLibrary }): 
 
   app.get(
     '/api/plans/:id/pdf',
-    { onRequest, schema: { params: IdParams, querystring: PlanPdfQuery } },
+    { onRequest, schema: { params: IdParams, querystring: PlanPdfQuery, response: { 200: fileResponse('application/pdf', 'The PDF') } } },
     async (request, reply) => {
       const { id } = request.params;
       const pdf = await renderPlanLibraryPdf(await library.get(requireActor(request).orgId, id), request.query.paper);

@@ -1,4 +1,5 @@
 /** Portal-shaped data to the version 3 plan and patient. */
+import fc from 'fast-check';
 import { PatientV3, PortalData, validatePlan } from '@dv/contracts';
 import { daysBefore, sandboxPortalMember } from '@dv/portals';
 import { mapPortalData } from './map-portal-data';
@@ -6,6 +7,7 @@ import { PORTAL_SERVICE_LABELS } from './portal-service-labels';
 import { readAgeLimit, readFrequency, readWaitingPeriod } from './portal-text';
 
 const TODAY = new Date('2025-06-15T15:00:00.000Z');
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const OPTIONS = { carrier: { payerId: '77777', name: 'Delta Dental of California' }, portalId: 'deltadental', today: TODAY };
 
 describe('portal texts', () => {
@@ -41,6 +43,14 @@ describe('portal texts', () => {
     expect(readAgeLimit('Age 16 and over')).toEqual({ min: 16 });
     expect(readAgeLimit('16+')).toEqual({ min: 16 });
     expect(readAgeLimit('adults')).toBeUndefined();
+  });
+
+  it("reads no unit from the names of Object.prototype's members", () => {
+    for (const name of PROTOTYPE_NAMES) {
+      expect(readFrequency(`1 per ${name}`)).toBeUndefined();
+      expect(readFrequency(`1 per 6 ${name}`)).toBeUndefined();
+      expect(readWaitingPeriod(`12 ${name}`)).toBeUndefined();
+    }
   });
 
   it('maps every service label to a key the version 3 plan accepts', () => {
@@ -147,5 +157,21 @@ describe('mapPortalData', () => {
     expect(patient.historyStatus).toBe('Partial');
     expect(plan.details.participation).toEqual({ value: 'Not Sure', score: 1 });
     expect(warnings).toEqual(['MULTIPLE_PLANS_FOUND', 'GROUP_NUMBER_MISSING']);
+  });
+
+  it("keeps a row whose service is named like an Object.prototype member as a caveat, as any unknown service (generated cases)", () => {
+    const service = fc
+      .tuple(fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom('', ' ', '  '), fc.boolean())
+      .map(([name, space, upper]) => `${space}${upper ? name.toUpperCase() : name}${space}`);
+    fc.assert(
+      fc.property(service, fc.integer({ min: 0, max: 100 }), fc.constantFrom(undefined, '1 per 6 months', 'as needed'), (name, coveragePercent, frequency) => {
+        const row = { service: name, coveragePercent, ...(frequency === undefined ? {} : { frequency }) };
+        const { plan, notes } = mapPortalData(PortalData.parse({ patient: {}, plan: { benefits: [row] } }), OPTIONS);
+        expect(validatePlan(plan, 3)).toEqual({ ok: true });
+        expect(plan.benefits.adaCodes).toEqual({});
+        expect(plan.caveat).toEqual([expect.objectContaining({ value: expect.stringContaining(`${name}: ${coveragePercent}%`) })]);
+        expect(notes).toEqual(expect.arrayContaining([expect.stringContaining(name.trim())]));
+      }),
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   categoryOfSubcategory,
   isKnownCode,
   normalizeCode,
+  ownValue,
   subcategoryOf,
   SUBCATEGORY_KEY_PREFIX,
   type Category,
@@ -81,5 +82,5 @@ export function targetOf(row: PortalBenefitRow, notes: string[]): Target | undef
     notes.push(`Benefit row '${row.service}': procedure ${JSON.stringify(row.procedureCode)} is not a known ADA code`);
     return undefined;
   }
-  return PORTAL_SERVICE_LABELS[labelKey(row.service)];
+  return ownValue(PORTAL_SERVICE_LABELS, labelKey(row.service));
 }

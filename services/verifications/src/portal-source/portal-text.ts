@@ -3,7 +3,7 @@
  * listed in map-portal-data.ts). Each reader returns undefined for a text it cannot read; the mapping keeps that
  * text as a caveat.
  */
-import { capYearlyFrequency, normalizeDuration, type DurationUnit, type LimitationV3, type WaitingPeriodV3 } from '@dv/contracts';
+import { capYearlyFrequency, normalizeDuration, ownValue, type DurationUnit, type LimitationV3, type WaitingPeriodV3 } from '@dv/contracts';
 
 const UNITS: Readonly<Record<string, DurationUnit>> = {
   day: 'days',
@@ -35,7 +35,7 @@ export function readFrequency(text: string): LimitationV3 | undefined {
   if (BENEFIT_PERIOD.test(period)) return { quantity, frequency: 1, timePeriod: 'yr' };
   if (period === 'lifetime') return { quantity, frequency: capYearlyFrequency(Number.POSITIVE_INFINITY), timePeriod: 'yr' };
   const rolling = new RegExp(`^(\\d+)?\\s*${UNIT_PATTERN}$`).exec(period);
-  const unit = rolling === null ? undefined : UNITS[rolling[2] ?? ''];
+  const unit = rolling === null ? undefined : ownValue(UNITS, rolling[2] ?? '');
   if (rolling === null || unit === undefined) return undefined;
   const amount = rolling[1] === undefined ? 1 : Number(rolling[1]);
   if (!(amount > 0)) return undefined;
@@ -52,7 +52,7 @@ export function readWaitingPeriod(text: string): WaitingPeriodV3 | undefined {
   if (/^(none|no waiting period|n\/a|waived|0)$/.test(words)) return { months: 0 };
   const match = new RegExp(`^(\\d+)\\s*-?\\s*${UNIT_PATTERN}$`).exec(words);
   if (match === null) return undefined;
-  const unit = UNITS[match[2] ?? ''];
+  const unit = ownValue(UNITS, match[2] ?? '');
   const amount = Number(match[1]);
   if (unit === undefined || !(amount >= 0)) return undefined;
   const normalized = normalizeDuration({ amount, unit });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   AI_PORTALS,
+  planCoversCode,
   compareRecommendations,
   RECOMMENDATION_ACTION_PRIORITY,
   Recommendation,
@@ -11,7 +12,7 @@ import {
 } from '@dv/contracts';
 import fc from 'fast-check';
 import { deriveRecommendations, type RecommendationInput, type RecommendationJob } from './derive';
-import { planCoversCode, uncoveredPlannedLines } from './treatment-plan-rules';
+import { uncoveredPlannedLines } from './treatment-plan-rules';
 
 // The shared document fixtures and arbitraries live in contracts' sources, outside this project's rootDir: loaded at run time.
 /* eslint-disable @typescript-eslint/no-require-imports -- see above */

@@ -4,10 +4,12 @@
  * A flag that cannot be read counts as off until the next try (as the web app reads flags): a gated feature
  * stays hidden rather than half working while the offices service is away.
  */
+import { hostname } from 'node:os';
 import { FeatureFlagList, isFeatureActive, type FeatureFlagKey } from '@dv/contracts';
 import { type Logger } from '@dv/kit';
 
-export type FeatureFlagReader = (key: FeatureFlagKey) => Promise<boolean>;
+/** Whether a flag is active; `forget` drops what is kept, so the next read asks again (a flag just changed). */
+export type FeatureFlagReader = ((key: FeatureFlagKey) => Promise<boolean>) & { readonly forget?: () => void };
 
 export interface OfficesFeatureFlagOptions {
   readonly officesUrl: string;
@@ -52,7 +54,7 @@ export function officesFeatureFlags(options: OfficesFeatureFlagOptions): Feature
     }
   }
 
-  return async (key) => {
+  const reader = async (key: FeatureFlagKey): Promise<boolean> => {
     if (cached === undefined || cached.until <= now()) {
       inFlight ??= read().finally(() => {
         inFlight = undefined;
@@ -60,5 +62,22 @@ export function officesFeatureFlags(options: OfficesFeatureFlagOptions): Feature
       return isFeatureActive(await inFlight, key);
     }
     return isFeatureActive(cached.flags, key);
+  };
+  return Object.assign(reader, {
+    forget: () => {
+      cached = undefined;
+    },
+  });
+}
+
+/**
+ * The offices service's flag changes (OFFICES_TOPICS.featureFlag): the next read asks it again. Every process keeps
+ * its own copy, so each subscribes in a group of its own (a shared group would tell one replica only).
+ */
+export const FLAG_CHANGES_GROUP = `verifications.feature-flags.${hostname()}.${process.pid}`;
+export function flagChangesConsumer(flags: FeatureFlagReader): (event: { readonly type: string }) => Promise<void> {
+  return (event) => {
+    if (event.type === 'feature-flag.updated') flags.forget?.();
+    return Promise.resolve();
   };
 }

@@ -4,7 +4,7 @@
  * then derived from what the ticket stores while the RECOMMENDATIONS_ENABLED flag is active.
  */
 import { type VerificationRecommendations } from '@dv/contracts';
-import { catalogueCarrier } from '../carriers/carrier-catalogue';
+import { type CarrierLookup } from '../carriers/carrier-catalogue';
 import { type RequestContext, type VerificationService } from '../verifications/verifications.service';
 import { deriveRecommendations } from './derive';
 import { type FeatureFlagReader } from './feature-flags';
@@ -13,13 +13,15 @@ export interface RecommendationServiceDeps {
   readonly verifications: Pick<VerificationService, 'get'>;
   readonly flags: FeatureFlagReader;
   readonly now: () => Date;
+  /** The stored carrier catalogue: which sources can serve the ticket's payer. */
+  readonly carriers: Pick<CarrierLookup, 'carrier'>;
 }
 
 export interface RecommendationService {
   forVerification(context: RequestContext, id: string): Promise<VerificationRecommendations>;
 }
 
-export function recommendationService({ verifications, flags, now }: RecommendationServiceDeps): RecommendationService {
+export function recommendationService({ verifications, flags, now, carriers }: RecommendationServiceDeps): RecommendationService {
   return {
     async forVerification(context, id) {
       // The ticket first: a disabled flag must not answer differently for a ticket the caller cannot see.
@@ -31,7 +33,7 @@ export function recommendationService({ verifications, flags, now }: Recommendat
       const recommendations = deriveRecommendations({
         wrapper: detail,
         jobs: detail.jobs,
-        carrier: catalogueCarrier(detail.carrier.payerId),
+        carrier: await carriers.carrier(detail.carrier.payerId),
         office: { today: now() },
       });
       return { verificationId: detail.id, enabled: true, sourcesWorking, recommendations };

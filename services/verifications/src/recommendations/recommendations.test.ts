@@ -5,8 +5,9 @@
  */
 import { VerificationRecommendations, type VerificationDetail } from '@dv/contracts';
 import fc from 'fast-check';
+import { seedCarrierLookup } from '../carriers/seed-lookup';
 import { createHarness, type Harness, type UserName } from '../testing/harness';
-import { officesFeatureFlags, type FeatureFlagReader } from './feature-flags';
+import { flagChangesConsumer, officesFeatureFlags, type FeatureFlagReader } from './feature-flags';
 import { recommendationService } from './recommendations.service';
 
 let harness: Harness;
@@ -112,7 +113,7 @@ describe('recommendationService', () => {
   it('answers disabled and empty while the flag is off, after the ticket was found', async () => {
     const get = jest.fn(() => Promise.resolve(detail()));
     const flags: FeatureFlagReader = jest.fn(() => Promise.resolve(false));
-    const service = recommendationService({ verifications: { get }, flags, now: () => new Date() });
+    const service = recommendationService({ verifications: { get }, flags, now: () => new Date(), carriers: seedCarrierLookup });
     const context = { actor: { userId: 'u1' } } as never;
     expect(await service.forVerification(context, 'v1')).toEqual({ verificationId: 'v1', enabled: false, sourcesWorking: false, recommendations: [] });
     expect(get).toHaveBeenCalledWith(context, 'v1');
@@ -121,13 +122,13 @@ describe('recommendationService', () => {
 
   it('lets a not found ticket through before reading the flag', async () => {
     const flags = jest.fn(() => Promise.resolve(true));
-    const service = recommendationService({ verifications: { get: () => Promise.reject(new Error('not found')) }, flags, now: () => new Date() });
+    const service = recommendationService({ verifications: { get: () => Promise.reject(new Error('not found')) }, flags, now: () => new Date(), carriers: seedCarrierLookup });
     await expect(service.forVerification({} as never, 'v1')).rejects.toThrow('not found');
     expect(flags).not.toHaveBeenCalled();
   });
 
   it('derives while the flag is on', async () => {
-    const service = recommendationService({ verifications: { get: () => Promise.resolve(detail()) }, flags: () => Promise.resolve(true), now: () => new Date() });
+    const service = recommendationService({ verifications: { get: () => Promise.resolve(detail()) }, flags: () => Promise.resolve(true), now: () => new Date(), carriers: seedCarrierLookup });
     const reply = await service.forVerification({} as never, 'v1');
     expect(reply.enabled).toBe(true);
     expect(reply.recommendations.map((r) => r.code)).toEqual(['MISSING_PLAN_STATUS']);
@@ -149,6 +150,19 @@ describe('officesFeatureFlags', () => {
     clock = 1_001;
     fetchFlags.mockResolvedValueOnce(flagsReply(false));
     expect(await read('RECOMMENDATIONS_ENABLED')).toBe(false);
+    expect(fetchFlags).toHaveBeenCalledTimes(2);
+  });
+
+  it("forgets what it keeps when the offices service says a flag changed, so a switch applies at once", async () => {
+    const fetchFlags = jest.fn((_url: URL) => Promise.resolve(flagsReply(false)));
+    const read = officesFeatureFlags({ officesUrl: 'http://offices.test', fetch: fetchFlags as unknown as typeof fetch, now: () => 0, cacheTtlMs: 30_000 });
+    expect(await read('RECOMMENDATIONS_ENABLED')).toBe(false);
+    fetchFlags.mockResolvedValueOnce(flagsReply(true));
+    const changes = flagChangesConsumer(read);
+    await changes({ type: 'office.updated' });
+    expect(await read('RECOMMENDATIONS_ENABLED')).toBe(false);
+    await changes({ type: 'feature-flag.updated' });
+    expect(await read('RECOMMENDATIONS_ENABLED')).toBe(true);
     expect(fetchFlags).toHaveBeenCalledTimes(2);
   });
 

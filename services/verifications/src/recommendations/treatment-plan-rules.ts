@@ -1,19 +1,10 @@
 /**
  * What the patient's treatment plan (from the office's practice-management integration) adds to the
  * recommendations: whether the patient is new (SPEC section 4, "Treatment plan lines") and which planned
- * procedures the plan says nothing about. Pure; the lines come with the office context when the ticket has them.
+ * procedures the plan says nothing about (contracts planCoversCode, the estimate's look-up). Pure; the lines come
+ * with the office context when the ticket has them.
  */
-import {
-  CATEGORY_KEY_PREFIX,
-  categoryOf,
-  classifyTreatmentLine,
-  isCodeFormat,
-  normalizeCode,
-  SUBCATEGORY_KEY_PREFIX,
-  subcategoryOf,
-  type PlanV3,
-  type TreatmentPlanProcedure,
-} from '@dv/contracts';
+import { classifyTreatmentLine, planCoversCode, type PlanV3, type TreatmentPlanProcedure } from '@dv/contracts';
 
 export type TreatmentLine = Pick<TreatmentPlanProcedure, 'procedureCode' | 'dateOfService' | 'procedureStatus'>;
 
@@ -22,26 +13,6 @@ export interface TreatmentPlanContext {
   /** False: the office has the treatment plan turned off in its verification form customization. */
   readonly enabled: boolean;
   readonly lines: readonly TreatmentLine[];
-}
-
-/** The adaCodes keys that could state a code's coverage: the code itself, its subcategory, its category. */
-function keysCovering(code: string): string[] {
-  const subcategory = subcategoryOf(code);
-  const category = categoryOf(code);
-  return [
-    normalizeCode(code),
-    ...(subcategory === undefined ? [] : [`${SUBCATEGORY_KEY_PREFIX}${subcategory}`]),
-    ...(category === 'unknown' ? [] : [`${CATEGORY_KEY_PREFIX}${category}`]),
-  ];
-}
-
-/** Whether the plan states a coverage level for the code (its own entry, its subcategory's or its category's). */
-export function planCoversCode(plan: PlanV3, code: string): boolean {
-  if (!isCodeFormat(code)) return false;
-  return keysCovering(code).some((key) => {
-    const level = plan.benefits.adaCodes[key]?.benefitLevel;
-    return level !== undefined && level.value !== null;
-  });
 }
 
 /**

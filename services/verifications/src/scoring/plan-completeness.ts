@@ -6,31 +6,42 @@
 import {
   CATEGORY_KEY_PREFIX,
   categoryOfSubcategory,
-  Subcategory,
+  SUBCATEGORIES,
   SUBCATEGORY_KEY_PREFIX,
   type Category,
   type PatientV3,
   type PlanV3,
+  type Subcategory,
 } from '@dv/contracts';
 
 type Check = { readonly fact: string; readonly holds: (plan: PlanV3, patient: PatientV3) => boolean };
+
+const SUBCATEGORY_NAMES: ReadonlySet<string> = new Set(SUBCATEGORIES);
+const isSubcategory = (name: string): name is Subcategory => SUBCATEGORY_NAMES.has(name);
 
 /** The category an adaCodes key covers: `CAT:<name>`, `SUB:<name>` by its codes' numbers, or a code's own. */
 function categoryOfKey(key: string, entry: { code?: string; category?: string }): string | undefined {
   if (key.startsWith(CATEGORY_KEY_PREFIX)) return key.slice(CATEGORY_KEY_PREFIX.length);
   if (key.startsWith(SUBCATEGORY_KEY_PREFIX)) {
-    const subcategory = Subcategory.safeParse(key.slice(SUBCATEGORY_KEY_PREFIX.length));
-    return subcategory.success ? categoryOfSubcategory(subcategory.data) : undefined;
+    // A set lookup, not the zod enum: every 271 mapping scores its plan, and safeParse allocates a result per key.
+    const subcategory = key.slice(SUBCATEGORY_KEY_PREFIX.length);
+    return isSubcategory(subcategory) ? categoryOfSubcategory(subcategory) : undefined;
   }
   return entry.code !== undefined ? entry.category : undefined;
 }
 
-/** Does the plan state a coverage level for some key of the category? */
-const hasLevel = (plan: PlanV3, category: Category): boolean =>
-  Object.entries(plan.benefits.adaCodes).some(
-    ([key, entry]) =>
-      categoryOfKey(key, entry) === category && entry.benefitLevel !== undefined && entry.benefitLevel.value !== null,
-  );
+/**
+ * Does the plan state a coverage level for some key of the category? A loop over the keys, not Object.entries:
+ * every 271 mapping runs this for three categories, and the entries are an array of pairs each time.
+ */
+function hasLevel(plan: PlanV3, category: Category): boolean {
+  const { adaCodes } = plan.benefits;
+  for (const key of Object.keys(adaCodes)) {
+    const entry = adaCodes[key]!;
+    if (categoryOfKey(key, entry) === category && entry.benefitLevel !== undefined && entry.benefitLevel.value !== null) return true;
+  }
+  return false;
+}
 
 export const PLAN_COMPLETENESS_CHECKS: readonly Check[] = [
   { fact: 'coverage status', holds: (_, patient) => patient.coverageStatus !== 'unknown' },

@@ -1,6 +1,7 @@
 import { VERIFICATION_ROLES, VerificationSources } from '@dv/contracts';
 import { IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
 import { type AuditLog } from '../audit/audit.store';
+import { type CarrierLookup } from '../carriers/carrier-catalogue';
 import { type JobStore } from '../jobs/jobs.store';
 import { type VerificationStore } from '../verifications/verifications.store';
 import { sourcesService } from './sources.service';
@@ -15,6 +16,7 @@ export function sourceRoutes(
     readonly verifications: Pick<VerificationStore, 'findInScope'>;
     readonly jobs: Pick<JobStore, 'ofVerification'>;
     readonly audit: Pick<AuditLog, 'record'>;
+    readonly carriers: Pick<CarrierLookup, 'carrier'>;
   },
 ): void {
   const service = sourcesService(deps);

@@ -7,7 +7,7 @@
 import { type SourceRawAnswer, type VerificationSources, type VerificationSourceView } from '@dv/contracts';
 import { NotFound } from '@dv/kit';
 import { type AuditLog } from '../audit/audit.store';
-import { catalogueCarrier } from '../carriers/carrier-catalogue';
+import { type CarrierLookup } from '../carriers/carrier-catalogue';
 import { invertsCoinsurance } from '../clearinghouse/carriers';
 import { jobRawOf, jobResultOf, jobView, type JobDocument, type JobStore } from '../jobs/jobs.store';
 import { NOT_FOUND, readScope, type RequestContext } from '../verifications/verifications.service';
@@ -18,15 +18,19 @@ export interface SourcesServiceDeps {
   readonly verifications: Pick<VerificationStore, 'findInScope'>;
   readonly jobs: Pick<JobStore, 'ofVerification'>;
   readonly audit: Pick<AuditLog, 'record'>;
+  readonly carriers: Pick<CarrierLookup, 'carrier'>;
 }
 
 export interface SourcesService {
   sources(context: RequestContext, id: string): Promise<VerificationSources>;
 }
 
-/** The coinsurance convention map271 used for this ticket's carrier (clearinghouse-job.ts). */
-function invertFor(doc: VerificationDocument): boolean {
-  const carrier = catalogueCarrier(doc.carrier.payerId);
+/**
+ * The coinsurance convention map271 uses for this ticket's carrier (clearinghouse-job.ts): the stored catalogue's,
+ * else, for a payer it lacks, what map271 itself would assume.
+ */
+async function invertFor(carriers: Pick<CarrierLookup, 'carrier'>, doc: VerificationDocument): Promise<boolean> {
+  const carrier = await carriers.carrier(doc.carrier.payerId);
   return carrier?.invertsCoinsurance ?? invertsCoinsurance({ payerId: doc.carrier.payerId, payerKey: doc.carrier.payerKey });
 }
 
@@ -51,12 +55,12 @@ export function sourceView(job: JobDocument, invertCoinsurance: boolean): Verifi
   };
 }
 
-export function sourcesService({ verifications, jobs, audit }: SourcesServiceDeps): SourcesService {
+export function sourcesService({ verifications, jobs, audit, carriers }: SourcesServiceDeps): SourcesService {
   return {
     async sources(context, id) {
       const doc = await verifications.findInScope(readScope(context.actor), id);
       if (doc === null) throw new NotFound(NOT_FOUND);
-      const invert = invertFor(doc);
+      const invert = await invertFor(carriers, doc);
       const answer: VerificationSources = {
         verificationId: doc._id,
         sources: (await jobs.ofVerification(doc._id)).map((job) => sourceView(job, invert)),

@@ -34,7 +34,7 @@ import {
   type TestUserName,
 } from '@dv/kit/testing';
 import { startPortals, type RunningPortals } from '@dv/portals';
-import { verificationsService, type VerificationEngine, type VerificationsBuilt } from '../app';
+import { verificationsService, type VerificationEngine, type VerificationsBuilt, type VerificationsOptions } from '../app';
 import { type Clearinghouse } from '../clearinghouse/clearinghouse';
 import { sandboxMember, sandboxPatientInfo } from '../clearinghouse/sandbox-members';
 import { type VerificationsConfig } from '../config';
@@ -112,6 +112,8 @@ export interface HarnessOptions {
   readonly portalCredentials?: readonly string[];
   /** The verifications service's logger; default a silent one. */
   readonly logger?: Logger;
+  /** More of the service's own options (feature flags, office profiles ...). */
+  readonly serviceOptions?: Partial<VerificationsOptions>;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       sweepIntervalMs: 50,
       retryDelayMs: () => 20,
       runJobs: options.startEngine !== false,
+      ...options.serviceOptions,
     },
     officeBelongsToOrg,
     ...(options.logger ? { logger: options.logger } : {}),

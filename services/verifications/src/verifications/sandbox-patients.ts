@@ -2,10 +2,12 @@
  * The patients the sandbox knows, for a person trying the product without a clearinghouse contract: every
  * sandbox member (../clearinghouse/sandbox-members.ts) and each of their dependents, as the patient info to
  * send to POST /api/verifications, with the carrier, the portal (if any) and the coverage the sandbox reports.
+ * The carrier is the stored catalogue's: a member whose payer it lacks or has deactivated is not offered.
  * Synthetic people: no patient data. Empty when a real clearinghouse is configured.
  */
 import { type SandboxPatient, type SandboxPatients } from '@dv/contracts';
-import { catalogueCarrier } from '../carriers/carrier-catalogue';
+import { type LiveCarrier } from '../carriers/carrier-catalogue';
+import { carrierIdOf } from '../carriers/carriers.store';
 import { NOT_FOUND_PREFIX, SANDBOX_MEMBERS, sandboxPatientInfo, UNAVAILABLE_PREFIX } from '../clearinghouse/sandbox-members';
 import { sandboxPlan } from '../clearinghouse/sandbox-plans';
 
@@ -16,11 +18,12 @@ export const SANDBOX_HINTS: readonly string[] = [
   "The sandbox portals ask a username containing 'mfa' for a verification code (mfaRequired; the code 123456 finishes the login), reject the password 'wrong', and answer for the sandbox patients of the carriers they serve.",
 ];
 
-export function sandboxPatients(sandbox: boolean): SandboxPatients {
+export function sandboxPatients(sandbox: boolean, catalogue: readonly LiveCarrier[]): SandboxPatients {
   if (!sandbox) return { sandbox: false, patients: [], hints: [] };
+  const active = new Map(catalogue.filter((carrier) => carrier.active).map((carrier) => [carrierIdOf(carrier.payerId), carrier]));
   const patients: SandboxPatient[] = [];
   for (const member of SANDBOX_MEMBERS) {
-    const carrier = catalogueCarrier(member.payerId);
+    const carrier = active.get(carrierIdOf(member.payerId));
     if (carrier === undefined) continue;
     const coverage = sandboxPlan(member.planId)?.coverage ?? 'active';
     const common = { carrier: { payerId: carrier.payerId, name: carrier.name }, portalId: carrier.portalId, coverage };

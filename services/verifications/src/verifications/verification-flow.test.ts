@@ -151,7 +151,7 @@ describe('a verification with both sources', () => {
     expect(detail.planId).not.toBeNull();
     expect(plan.planHash).toMatch(/^[0-9a-f]{64}$/);
 
-    // One ready event, through the outbox, with the jobs and the audience.
+    // One ready event, through the outbox, with the jobs, the audience, and for services the coverage status.
     const event = await ready.waitFor((candidate) => readyEventsFor([candidate], id).length === 1, 'the ready event');
     expect(event.type).toBe('verification.ready');
     expect(event.payload).toEqual({
@@ -159,6 +159,8 @@ describe('a verification with both sources', () => {
       jobs: detail.jobs.map((job) => ({ id: job.id, status: 'done', source: job.source })),
       orgId: 'org-a',
       officeId: 'office-a1',
+      coverageStatus: 'active',
+      attention: null,
     });
     await settle(100);
     expect(readyEventsFor(ready.events, id)).toHaveLength(1);

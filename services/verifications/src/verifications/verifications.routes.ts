@@ -10,6 +10,7 @@ import {
   VerificationListQuery,
 } from '@dv/contracts';
 import { IdParam, IdParams, requireActor, requireRoles, type Server } from '@dv/kit';
+import { type CarrierLookup } from '../carriers/carrier-catalogue';
 import { sandboxPatients } from './sandbox-patients';
 import type { RequestContext, VerificationService } from './verifications.service';
 
@@ -26,10 +27,9 @@ function contextOf(request: Parameters<typeof requireActor>[0]): RequestContext 
  */
 export function verificationRoutes(
   app: Server,
-  { verifications, sandbox }: { verifications: VerificationService; sandbox: boolean },
+  { verifications, sandbox, carriers }: { verifications: VerificationService; sandbox: boolean; carriers: Pick<CarrierLookup, 'carriers'> },
 ): void {
   const onRequest = requireRoles(...VERIFICATION_ROLES);
-  const knownToSandbox = sandboxPatients(sandbox);
 
   app.post(
     '/api/verifications',
@@ -47,7 +47,7 @@ export function verificationRoutes(
   app.get(
     '/api/verifications/sandbox/patients',
     { onRequest, schema: { response: { 200: SandboxPatients } } },
-    () => knownToSandbox,
+    async () => sandboxPatients(sandbox, await carriers.carriers()),
   );
 
   app.get(

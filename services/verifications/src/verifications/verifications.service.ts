@@ -9,29 +9,31 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  CARRIER_MESSAGES,
   EVENT_TYPES,
   RETRYABLE_JOB_MESSAGE,
   VERIFICATION_EDIT_CONFLICT,
   type EditConflictDetails,
   type FieldEdit,
   type Page,
-  type PatientInfoV3,
   type VerificationCreated,
   type VerificationCreateInput,
   type VerificationDetail,
   type VerificationHistoryItem,
   type VerificationListQuery,
 } from '@dv/contracts';
-import { Conflict, Invalid, invalidField, NotFound, type Actor, type Logger, type Outbox, type Store } from '@dv/kit';
+import { Conflict, Invalid, invalidField, NotFound, type Actor, type Logger, type Outbox, type Store, type Transaction } from '@dv/kit';
 import { type AuditLog } from '../audit/audit.store';
-import { catalogueCarrier } from '../carriers/carrier-catalogue';
+import { type CarrierLookup } from '../carriers/carrier-catalogue';
 import { verificationReadyMessage } from '../events';
 import { isActive, jobView, type JobDocument, type JobStore } from '../jobs/jobs.store';
 import { type PlanLibrary } from '../plans/plans.service';
 import { agreementRatio, planScore } from '../scoring/plan-score';
 import { fieldSourcesOf } from './field-sources';
 import { applyEdits, EditRejected, storedValueAt } from './ticket-edits';
-import { newTicket, readTicket, searchKeysOf } from './ticket-document';
+import { newVerification } from './new-verification';
+import { type PaymentGate } from './payment-gate';
+import { readTicket } from './ticket-document';
 import {
   type VerificationDocument,
   type VerificationScope,
@@ -61,7 +63,18 @@ export interface VerificationServiceDeps {
   readonly clearinghouseName: string;
   readonly now: () => Date;
   readonly logger?: Logger;
+  /** The payment gate (payment-gate.ts): an unpaid office creates no verification; absent, none is refused. */
+  readonly gate?: PaymentGate;
+  /** The stored carrier catalogue: a new verification takes an active carrier of it. */
+  readonly carriers: Pick<CarrierLookup, 'carrier'>;
 }
+
+/**
+ * A check of the stored ticket inside an edit's transaction, before anything is written; a refusal throws. The
+ * outsourcing queue's rule for company users' values comes in this way (outsourcing/field-evidence.ts), so the
+ * check and the write see the same ticket.
+ */
+export type EditGuard = (doc: VerificationDocument, tx: Transaction) => Promise<void>;
 
 export interface RequestContext {
   readonly actor: Actor;
@@ -73,7 +86,7 @@ export interface VerificationService {
   get(context: RequestContext, id: string): Promise<VerificationDetail>;
   list(context: RequestContext, query: VerificationListQuery): Promise<Page<VerificationHistoryItem>>;
   /** `version`: the ticket version the edits were made on; a newer stored version refuses them (409). */
-  edit(context: RequestContext, id: string, edits: readonly FieldEdit[], version?: number): Promise<VerificationDetail>;
+  edit(context: RequestContext, id: string, edits: readonly FieldEdit[], version?: number, guard?: EditGuard): Promise<VerificationDetail>;
   submit(context: RequestContext, id: string): Promise<VerificationDetail>;
   /** Runs a finished or waiting source job again. */
   retryJob(context: RequestContext, id: string, jobId: string): Promise<VerificationDetail>;
@@ -114,7 +127,7 @@ function detailOf(doc: VerificationDocument, jobs: readonly JobDocument[]): Veri
 }
 
 /** Who created a verification, as the list names them: the name or email their sign-in gave, else their id. */
-function creatorName(actor: Actor): string {
+export function creatorName(actor: Actor): string {
   const name = actor.claims.name;
   if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, CREATOR_NAME_MAX_LENGTH);
   return actor.email ?? actor.userId;
@@ -169,12 +182,14 @@ export function verificationService(deps: VerificationServiceDeps): Verification
     id: string,
     change: (doc: VerificationDocument) => { fields: readonly string[]; apply: Parameters<VerificationStore['update']>[2] },
     stale?: (doc: VerificationDocument) => Conflict | null,
+    guard?: EditGuard,
   ): Promise<VerificationDetail> {
     const scope = readScope(context.actor);
     await store.transaction(async (tx) => {
       const doc = await verifications.findInScope(scope, id, tx);
       if (doc === null) throw new NotFound(NOT_FOUND);
       if (doc.status === 'Completed') throw new Conflict(ALREADY_SUBMITTED);
+      await guard?.(doc, tx);
       const conflict = stale?.(doc) ?? null;
       if (conflict !== null) throw conflict;
       const { fields, apply } = change(doc);
@@ -188,60 +203,25 @@ export function verificationService(deps: VerificationServiceDeps): Verification
     async create(context, input) {
       const { actor } = context;
       if (actor.officeId === undefined) throw new Invalid(OFFICE_REQUIRED);
-      const carrier = catalogueCarrier(input.carrier.payerId);
+      await deps.gate?.assertMayVerify(actor);
+      const carrier = await deps.carriers.carrier(input.carrier.payerId);
       if (carrier === undefined) throw invalidField('carrier.payerId', UNKNOWN_CARRIER);
-      const id = randomUUID();
+      if (!carrier.active) throw invalidField('carrier.payerId', CARRIER_MESSAGES.inactive);
       const at = now();
       const iso = at.toISOString();
-      const patient: PatientInfoV3 = input.patient;
-      const wrapper = newTicket({ id, patient, ...(input.clientInfo === undefined ? {} : { clientInfo: input.clientInfo }) });
-      const sources = [
-        ...(carrier.eligibility270 ? [{ source: 'clearinghouse' as const, sourceName: deps.clearinghouseName }] : []),
-        ...(carrier.portalId === null ? [] : [{ source: 'portal' as const, sourceName: carrier.portalId }]),
-      ];
-      const newJobs: JobDocument[] = sources.map(({ source, sourceName }) => ({
-        _id: randomUUID(),
-        verificationId: id,
-        orgId: actor.orgId,
-        officeId: actor.officeId!,
-        source,
-        sourceName,
-        status: 'pending',
-        outcome: null,
-        reason: null,
-        attempts: 0,
-        createdAt: iso,
-        startedAt: null,
-        finishedAt: null,
-        updatedAt: iso,
-        availableAt: at.getTime(),
-        leaseOwner: null,
-        leaseUntil: 0,
-        deadlineAt: 0,
-        requestId: null,
-        resultJson: null,
-      }));
-      const doc: VerificationDocument = {
-        _id: id,
+      const { doc, jobs: newJobs } = newVerification({
+        id: randomUUID(),
         orgId: actor.orgId,
         officeId: actor.officeId,
         createdBy: actor.userId,
         createdByName: creatorName(actor),
-        createdAt: iso,
-        updatedAt: iso,
-        status: 'Pending',
-        carrier: { payerId: carrier.payerId, name: carrier.name, payerKey: carrier.payerKey },
-        appointment: input.appointment === undefined ? null : { date: input.appointment.date, ...(input.appointment.provider ? { provider: input.appointment.provider } : {}) },
-        search: searchKeysOf(patient),
-        document: wrapper,
-        warnings: [],
-        agreement: { compared: 0, agreed: 0, disputed: [] },
-        planId: null,
-        planScore: null,
-        // A carrier no source can verify has nothing to wait for.
-        readyAt: newJobs.length === 0 ? iso : null,
-        submittedAt: null,
-      };
+        carrier,
+        patient: input.patient,
+        ...(input.clientInfo === undefined ? {} : { clientInfo: input.clientInfo }),
+        appointment: input.appointment ?? null,
+        clearinghouseName: deps.clearinghouseName,
+        at,
+      });
       await store.transaction(async (tx) => {
         await verifications.insert(tx, doc);
         for (const job of newJobs) await jobs.insert(tx, job);
@@ -249,7 +229,7 @@ export function verificationService(deps: VerificationServiceDeps): Verification
         if (newJobs.length === 0) await deps.outbox.add(tx, verificationReadyMessage(doc, [], iso));
       });
       deps.startJobs(newJobs.map((job) => job._id));
-      return { id, jobs: newJobs.map(jobView) };
+      return { id: doc._id, jobs: newJobs.map(jobView) };
     },
 
     async get(context, id) {
@@ -271,7 +251,7 @@ export function verificationService(deps: VerificationServiceDeps): Verification
       return page;
     },
 
-    edit(context, id, edits, version) {
+    edit(context, id, edits, version, guard) {
       const stale = (doc: VerificationDocument): Conflict | null => {
         if (version === undefined || version === versionOf(doc)) return null;
         const wrapper = readTicket(doc.document);
@@ -309,7 +289,7 @@ export function verificationService(deps: VerificationServiceDeps): Verification
           fields: edited.paths,
           apply: { document: edited.wrapper, agreement, planScore: plan?.score ?? null, updatedAt: now().toISOString() },
         };
-      }, stale);
+      }, stale, guard);
     },
 
     async retryJob(context, id, jobId) {

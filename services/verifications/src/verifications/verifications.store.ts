@@ -84,7 +84,7 @@ export interface VerificationDocument extends BaseDocument {
 export type VerificationChange = Partial<
   Pick<
     VerificationDocument,
-    'status' | 'document' | 'warnings' | 'agreement' | 'planId' | 'planScore' | 'readyAt' | 'submittedAt' | 'updatedAt'
+    'status' | 'document' | 'warnings' | 'agreement' | 'planId' | 'planScore' | 'readyAt' | 'submittedAt' | 'updatedAt' | 'search'
   >
 >;
 
@@ -151,7 +151,7 @@ function nameClause(text: string): Filter | undefined {
 }
 
 /** The history's search box: the patient's name, or part of the member id (stored upper case). */
-function searchClause(text: string): Filter | undefined {
+export function searchClause(text: string): Filter | undefined {
   const name = nameClause(text);
   if (name === undefined) return undefined;
   return { $or: [name, contains('search.memberId', text.trim().toUpperCase())] };

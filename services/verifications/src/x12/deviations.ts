@@ -47,9 +47,10 @@ export function deviationNote(text: string, segmentIndex: number | undefined): s
 
 /**
  * Elements (1-based) whose values are codes of the guide, all upper case. Names, ids, amounts, dates and free
- * text are not listed: their case is the carrier's and is kept.
+ * text are not listed: their case is the carrier's and is kept. Maps, not objects, here and below: a tag sliced
+ * from the 271 is no interned string, and an object property lookup by one was the reader's costliest line.
  */
-const CODE_ELEMENTS: Readonly<Record<string, readonly number[]>> = {
+const CODE_ELEMENTS: ReadonlyMap<string, readonly number[]> = new Map(Object.entries({
   ISA: [1, 3, 5, 7, 14, 15],
   GS: [1, 8],
   ST: [1, 3],
@@ -65,61 +66,77 @@ const CODE_ELEMENTS: Readonly<Record<string, readonly number[]>> = {
   EB: [1, 2, 3, 4, 6, 9, 11, 12, 13],
   HSD: [1, 3, 5],
   III: [1],
-};
+}));
 
 /** Repeating elements of a 271 (EB03 service types). */
-const REPEATING_ELEMENTS: Readonly<Record<string, readonly number[]>> = { EB: [3] };
+const REPEATING_ELEMENTS: ReadonlyMap<string, readonly number[]> = new Map([['EB', [3]]]);
 
 /** The segments whose values a plan is mapped from; a fix of form elsewhere puts no value in doubt. */
 const VALUE_SEGMENTS = new Set(['EB', 'HSD', 'DTP', 'REF', 'MSG']);
 
 const position = (segment: X12Segment, n: number): string => `${segment.tag}${String(n).padStart(2, '0')}`;
-const upper = (value: string): string => value.replace(/[a-z]/g, (char) => char.toUpperCase());
-
-function withoutTrailingEmpties(elements: readonly string[]): string[] {
-  let end = elements.length;
-  while (end > 0 && elements[end - 1] === '') end -= 1;
-  return elements.slice(0, end);
+/** True when the value has an ASCII lower-case letter; a loop, since nearly every code has none. */
+function hasLowerCase(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= 97 && code <= 122) return true;
+  }
+  return false;
 }
+/** ASCII letters only: a code in another script is no code of the guide, and its case is left alone. */
+const upper = (value: string): string => (hasLowerCase(value) ? value.replace(/[a-z]/g, (char) => char.toUpperCase()) : value);
 
 function withoutEmptyRepetitions(value: string, repetition: string): string {
+  const doubled = repetition + repetition;
+  // Nearly every value has no empty repetition: it is only split when one could be there.
+  if (!value.startsWith(repetition) && !value.endsWith(repetition) && !value.includes(doubled)) return value;
   return value
     .split(repetition)
     .filter((part) => part !== '')
     .join(repetition);
 }
 
+/** A fix of form on the segment; made only when there is one, since nearly every segment has none. */
+function record(deviations: X12Deviation[], segment: X12Segment, kind: X12DeviationKind, text: string): void {
+  deviations.push({
+    kind,
+    segmentIndex: segment.index,
+    note: deviationNote(text, segment.index),
+    doubts: VALUE_SEGMENTS.has(segment.tag) ? [segment.index] : [],
+  });
+}
+
 /** One segment's fixes of form, each a deviation; the segment as it is read. */
 function fixSegment(segment: X12Segment, delimiters: X12Delimiters, deviations: X12Deviation[]): X12Segment {
-  const doubts = VALUE_SEGMENTS.has(segment.tag) ? [segment.index] : [];
-  const record = (kind: X12DeviationKind, text: string) =>
-    deviations.push({ kind, segmentIndex: segment.index, note: deviationNote(text, segment.index), doubts });
   // The ISA is fixed-width: a separator at its end is a different delimiter, which the tokenizer already judged.
-  const elements = segment.tag === 'ISA' ? [...segment.elements] : withoutTrailingEmpties(segment.elements);
-  const trailing = segment.elements.length - elements.length;
+  let end = segment.elements.length;
+  if (segment.tag !== 'ISA') while (end > 0 && segment.elements[end - 1] === '') end -= 1;
+  const trailing = segment.elements.length - end;
   if (trailing > 0) {
-    record('trailing-separator', `${segment.tag} ends with ${trailing === 1 ? 'an element separator' : `${trailing} element separators`} and nothing after; read without`);
+    record(deviations, segment, 'trailing-separator', `${segment.tag} ends with ${trailing === 1 ? 'an element separator' : `${trailing} element separators`} and nothing after; read without`);
   }
+  // Copied on the first fix only: a well-formed segment (nearly all of them) is returned as it came.
+  let elements: string[] | undefined = trailing > 0 ? segment.elements.slice(0, end) : undefined;
   const { repetition } = delimiters;
   if (repetition !== undefined) {
-    for (const n of REPEATING_ELEMENTS[segment.tag] ?? []) {
-      const value = elements[n - 1] ?? '';
+    for (const n of REPEATING_ELEMENTS.get(segment.tag) ?? []) {
+      const value = (elements ?? segment.elements)[n - 1] ?? '';
       const fixed = withoutEmptyRepetitions(value, repetition);
       if (fixed === value) continue;
-      elements[n - 1] = fixed;
-      record('empty-repetition', `${position(segment, n)} ${JSON.stringify(value)} has empty repetitions; read as ${JSON.stringify(fixed)}`);
+      (elements ??= segment.elements.slice(0, end))[n - 1] = fixed;
+      record(deviations, segment, 'empty-repetition', `${position(segment, n)} ${JSON.stringify(value)} has empty repetitions; read as ${JSON.stringify(fixed)}`);
     }
   }
-  const cased: string[] = [];
-  for (const n of CODE_ELEMENTS[segment.tag] ?? []) {
-    const value = elements[n - 1] ?? '';
-    if (upper(value) === value) continue;
-    elements[n - 1] = upper(value);
-    cased.push(`${position(segment, n)} ${JSON.stringify(value)} as ${JSON.stringify(upper(value))}`);
+  let cased: string[] | undefined;
+  for (const n of CODE_ELEMENTS.get(segment.tag) ?? []) {
+    const value = (elements ?? segment.elements)[n - 1] ?? '';
+    const fixed = upper(value);
+    if (fixed === value) continue;
+    (elements ??= segment.elements.slice(0, end))[n - 1] = fixed;
+    (cased ??= []).push(`${position(segment, n)} ${JSON.stringify(value)} as ${JSON.stringify(fixed)}`);
   }
-  if (cased.length > 0) record('code-case', `codes in lower case read in upper case: ${cased.join(', ')}`);
-  const changed = trailing > 0 || elements.some((value, i) => value !== segment.elements[i]);
-  return changed ? { ...segment, elements } : segment;
+  if (cased !== undefined) record(deviations, segment, 'code-case', `codes in lower case read in upper case: ${cased.join(', ')}`);
+  return elements === undefined ? segment : { ...segment, elements };
 }
 
 /**

@@ -7,6 +7,7 @@ import { createSandboxClearinghouse } from '../clearinghouse/sandbox';
 import { SANDBOX_MEMBERS, sandboxMember, sandboxPatientInfo } from '../clearinghouse/sandbox-members';
 import { build270 } from './build-270';
 import { explain271 } from './explain-271';
+import { followUpActionName, rejectReasonName, serviceTypeName, timePeriodName } from './x12-dictionary';
 import { subscriberHead, wrap271 } from './x271-fixture';
 
 const NOW = new Date('2024-05-20T15:00:00.000Z');
@@ -187,5 +188,49 @@ describe('explain271 on fixtures', () => {
       'Frequency: 1 visit remaining',
       'Frequency: 2 visits per calendar year',
     ]);
+  });
+});
+
+describe('explain271 on values spelled like Object.prototype members', () => {
+  const NAMES = Object.getOwnPropertyNames(Object.prototype);
+  const BODY = [
+    subscriberHead(),
+    'INS*Y*18*001*25',
+    'EB*1*IND*35*DN*GOLD PLAN',
+    'EB*A*IND*4*DN***0.2',
+    'EB*F*IND*35*DN**22*1500',
+    'HSD*VS*2*DA*1*7*1',
+    'AAA*Y**72*C',
+    'EB*B*IND*35*DN**27*25*****Y*AD:D0120',
+  ].join('~');
+
+  it('reads each as no code, in every element of every segment (the whole table)', () => {
+    const segments = BODY.split('~');
+    const problems: string[] = [];
+    segments.forEach((segment, at) => {
+      const [tag = '', ...elements] = segment.split('*');
+      for (let n = 1; n <= Math.max(elements.length, 13); n += 1) {
+        const position = `${tag}${String(n).padStart(2, '0')}`;
+        for (const name of NAMES) {
+          const changed = Array.from({ length: Math.max(elements.length, n) }, (_, i) => (i === n - 1 ? name : (elements[i] ?? '')));
+          const views = explain271(wrap271([...segments.slice(0, at), [tag, ...changed].join('*'), ...segments.slice(at + 1)].join('~')));
+          const meaning = elementOf(views.find((view) => view.index === at + 3)!, position)?.meaning;
+          if (meaning !== null) problems.push(`${position} ${name} means ${String(meaning)}`);
+          for (const { loop, loopName, explanation, elements: read } of views) {
+            if (loop !== null && !/^2\d{3}[A-D]$/.test(loop)) problems.push(`${position} ${name}: loop ${String(loop)}`);
+            for (const words of [loopName, explanation, ...read.map((element) => element.meaning)]) {
+              if (words !== null && (typeof words !== 'string' || /native code|\[object /.test(words))) problems.push(`${position} ${name}: ${String(words)}`);
+            }
+          }
+        }
+      }
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('finds no name for them in the dictionary', () => {
+    for (const name of NAMES) {
+      expect([name, serviceTypeName(name), rejectReasonName(name), followUpActionName(name), timePeriodName(name)]).toEqual([name, undefined, undefined, undefined, undefined]);
+    }
   });
 });

@@ -10,7 +10,7 @@
  * A deviation the reading tolerated (README "Tolerated deviations") is told on the segment at fault, a missing
  * trailer on the last segment, so the office sees where the answer departs from the guide.
  */
-import { type PayerKey, type X12ElementView, type X12SegmentView } from '@dv/contracts';
+import { ownValue, type PayerKey, type X12ElementView, type X12SegmentView } from '@dv/contracts';
 import { invertsCoinsurance } from '../clearinghouse/carriers';
 import { X12ParseError } from './errors';
 import { fixForm } from './deviations';
@@ -104,7 +104,7 @@ function loopsOf(segments: readonly X12Segment[]): (string | null)[] {
       return null;
     }
     if (tag === 'HL') {
-      level = LEVEL_OF_HL[element(segment, 3)];
+      level = ownValue(LEVEL_OF_HL, element(segment, 3));
       stage = 'level';
       return level === undefined ? null : `2000${level}`;
     }
@@ -187,9 +187,9 @@ const COUNT_NOUNS: Readonly<Record<string, [string, string]>> = {
 };
 
 function counted(quantity: number, qualifier: string): string {
-  const noun = COUNT_NOUNS[qualifier];
+  const noun = ownValue(COUNT_NOUNS, qualifier);
   if (noun !== undefined) return `${quantity} ${quantity === 1 ? noun[0] : noun[1]}`;
-  const name = QUANTITY_QUALIFIERS[qualifier];
+  const name = ownValue(QUANTITY_QUALIFIERS, qualifier);
   return name === undefined ? `${quantity}` : `${lowerFirst(name)}: ${quantity}`;
 }
 
@@ -216,7 +216,7 @@ function listOf(value: string, delimiters: X12Delimiters, name: (code: string) =
 function procedureText(value: string, delimiters: X12Delimiters): string | null {
   const [qualifier = '', code = ''] = components(value, delimiters);
   if (qualifier === '') return null;
-  const system = PROCEDURE_QUALIFIERS[qualifier];
+  const system = ownValue(PROCEDURE_QUALIFIERS, qualifier);
   if (qualifier === 'AD') return `ADA procedure ${code}`;
   return system === undefined ? null : `${system}: ${code}`;
 }
@@ -284,7 +284,7 @@ function meaningOf(segment: X12Segment, n: number, value: string, ctx: Context):
   if (value === '') return null;
   const meaning = MEANINGS[segment.tag]?.[n];
   if (meaning === undefined) return null;
-  return typeof meaning === 'function' ? meaning(value, segment, ctx) : (meaning[value] ?? null);
+  return typeof meaning === 'function' ? meaning(value, segment, ctx) : (ownValue(meaning, value) ?? null);
 }
 
 // ---------- Rows in words ----------
@@ -294,12 +294,12 @@ const MAXIMUM_PERIODS = new Set(['', '22', '23', '25', '32']);
 function explainBenefit(segment: X12Segment, ctx: Context): string {
   const info = element(segment, 1);
   const parts: string[] = [];
-  const level = COVERAGE_LEVELS[element(segment, 2)];
+  const level = ownValue(COVERAGE_LEVELS, element(segment, 2));
   if (level !== undefined) parts.push(level.toLowerCase());
   else if (element(segment, 2) !== '') parts.push(`coverage level ${element(segment, 2)}`);
   const services = repetitions(element(segment, 3), ctx.delimiters);
   if (services.length > 0) parts.push(services.map((code) => serviceTypeName(code) ?? `service type ${code}`).join(' and '));
-  const insurance = INSURANCE_TYPES[element(segment, 4)];
+  const insurance = ownValue(INSURANCE_TYPES, element(segment, 4));
   if (insurance !== undefined) parts.push(insurance);
   if (element(segment, 5) !== '') parts.push(`"${element(segment, 5)}"`);
 
@@ -331,7 +331,7 @@ function explainBenefit(segment: X12Segment, ctx: Context): string {
   const procedure = procedureText(element(segment, 13), ctx.delimiters);
   if (procedure !== null) parts.push(procedure);
 
-  const head = EB01_CODES[info] ?? `Benefit code ${info}`;
+  const head = ownValue(EB01_CODES, info) ?? `Benefit code ${info}`;
   return parts.length === 0 ? head : `${head}, ${parts.join(', ')}`;
 }
 
@@ -345,7 +345,7 @@ function explainDelivery(segment: X12Segment): string {
   if (periodCode !== '') {
     parts.push(periodPhrase(periodCode, periods));
   } else {
-    const unit = MEASUREMENT_UNITS[element(segment, 3)];
+    const unit = ownValue(MEASUREMENT_UNITS, element(segment, 3));
     const modulus = numberOf(element(segment, 4));
     if (unit !== undefined) parts.push(`per ${per(modulus, unit.toLowerCase().replace(/s$/, ''))}`);
   }

@@ -12,6 +12,7 @@
 import {
   capYearlyFrequency,
   normalizeDuration,
+  ownValue,
   type DurationUnit,
   type LimitationV3,
   type TimePeriod,
@@ -54,7 +55,7 @@ const TIME_PERIOD_OF_UNIT: Readonly<Record<DurationUnit, TimePeriod>> = { days: 
 
 /** A time period qualifier (EB06, HSD05) in words: '23' -> 'calendar year'. */
 export function describePeriod(qualifier: string): string {
-  return PERIOD_WORDS[qualifier] ?? qualifier;
+  return ownValue(PERIOD_WORDS, qualifier) ?? qualifier;
 }
 
 /** The HSD as words, for caveats and notes: '2 visits per calendar year', '1 visit remaining'. */
@@ -97,7 +98,7 @@ export function readDelivery(hsd: ServiceDelivery): DeliveryReading {
   const text = { text: describeDelivery(hsd) };
   if (!COUNTED_QUALIFIERS.has(hsd.quantityQualifier) || quantity === undefined || !(quantity > 0)) return text;
   if (periods !== undefined && !(periods > 0)) return text;
-  const rollingUnit = ROLLING_PERIODS[hsd.periodQualifier];
+  const rollingUnit = ownValue(ROLLING_PERIODS, hsd.periodQualifier);
   if (rollingUnit !== undefined) return { limitation: rolling(quantity, periods ?? 1, rollingUnit) };
   if (BENEFIT_PERIODS.has(hsd.periodQualifier)) {
     return { limitation: { quantity, frequency: capYearlyFrequency(periods ?? 1), timePeriod: 'yr' } };
@@ -105,7 +106,7 @@ export function readDelivery(hsd: ServiceDelivery): DeliveryReading {
   if (hsd.periodQualifier === LIFETIME) {
     return { limitation: { quantity, frequency: capYearlyFrequency(Number.POSITIVE_INFINITY), timePeriod: 'yr' } };
   }
-  const unit = UNIT_PERIODS[hsd.unit];
+  const unit = ownValue(UNIT_PERIODS, hsd.unit);
   if (hsd.periodQualifier === '' && unit !== undefined && hsd.modulus !== undefined && hsd.modulus > 0) {
     return { limitation: rolling(quantity, hsd.modulus, unit) };
   }

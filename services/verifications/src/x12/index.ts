@@ -14,6 +14,7 @@ export {
   type X12RejectLoop,
 } from './parse-271';
 export {
+  assertValidMapping,
   map271,
   map271Parsed,
   SCORE_INFERRED,

@@ -2,8 +2,13 @@
  * 271 mapping: one fixture per EB shape, each asserting the exact plan and patient values produced. Here the
  * member's status, dates, plan-level amounts, sponsor, dependents and rejections; the rows' own values in map-271/.
  */
-import { map271 } from './map-271';
+import { X12ParseError } from './errors';
+import { describePeriod, readDelivery } from './frequency';
+import { assertValidMapping, map271 } from './map-271';
+import { coverageLevelLabel } from './map-271/codes';
 import { ACTIVE, mapBenefits, mapped, OPTIONS } from './map-271/mapping-fixture';
+import { rejectReason } from './reject-reasons';
+import { serviceTypeLabel, targetOfServiceType } from './service-types';
 import { EB, HSD, subscriberHead, wrap271 } from './x271-fixture';
 
 describe('coverage status and dates', () => {
@@ -265,5 +270,69 @@ describe('rejections (AAA)', () => {
   it('keeps an AAA after an EB (one benefit not answered) as a note, not a rejection', () => {
     const result = mapBenefits(`${EB({ info: 'F', serviceTypes: ['23'], code: 'D0120' })}AAA*Y**55*C~`);
     expect(result.notes).toEqual(['EB at segment 19: the payer could not answer this part (55 Inappropriate product/service ID)']);
+  });
+});
+
+describe('values spelled like Object.prototype members', () => {
+  const NAMES = Object.getOwnPropertyNames(Object.prototype);
+
+  it('map as unknown codes or are refused as X12, in every element of the benefit loops (the whole table)', () => {
+    const head = subscriberHead();
+    const segments = [ACTIVE, 'EB*A*IND*4*DN***0.2', 'EB*F*CHD*35*DN**22*1500', 'HSD*VS*2*DA*1*7*1', 'EB*C*DEP*23*DN**23*50', 'MSG*WAITING PERIOD 12 MONTHS', 'EB*B*IND*35*DN**27*25****N*Y*AD:D0120', 'AAA*Y**72*C']
+      .join('~')
+      .split('~')
+      .filter((segment) => segment !== '');
+    const problems: string[] = [];
+    segments.forEach((segment, at) => {
+      const [tag = '', ...elements] = segment.split('*');
+      for (let n = 1; n <= Math.max(elements.length, 13); n += 1) {
+        for (const name of NAMES) {
+          const changed = Array.from({ length: Math.max(elements.length, n) }, (_, i) => (i === n - 1 ? name : (elements[i] ?? '')));
+          const text = wrap271([head, ...segments.slice(0, at), [tag, ...changed].join('*'), ...segments.slice(at + 1)].join('~'));
+          const where = `${tag}${String(n).padStart(2, '0')} ${name}`;
+          try {
+            const result = map271(text, OPTIONS);
+            if (result.status === 'mapped') mapped(result);
+            if (/native code|\[object /.test(JSON.stringify(result))) problems.push(`${where}: ${JSON.stringify(result).slice(0, 200)}`);
+          } catch (error) {
+            if (!(error instanceof X12ParseError)) problems.push(`${where}: ${String(error)}`);
+          }
+        }
+      }
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('are no codes of the mapping\'s tables', () => {
+    for (const name of NAMES) {
+      expect(rejectReason(name)).toBe(`Rejected with reason code ${name}`);
+      expect(serviceTypeLabel(name)).toBe(`service type ${name}`);
+      expect(targetOfServiceType(name)).toBeUndefined();
+      expect(coverageLevelLabel(name)).toBe(`Coverage level ${name}`);
+      expect(describePeriod(name)).toBe(name);
+      const delivery = { quantityQualifier: 'VS', quantity: 2, modulus: 6, periods: undefined, segmentIndex: 20 };
+      expect(readDelivery({ ...delivery, unit: 'MO', periodQualifier: name })).toEqual({ text: `2 visits ${name}` });
+      expect(readDelivery({ ...delivery, unit: name, periodQualifier: '' })).toEqual({ text: '2 visits' });
+    }
+  });
+});
+
+describe('assertValidMapping', () => {
+  // map271 itself does not validate its documents (README): the callers that hand a plan out check it here.
+  it('accepts a mapping and a rejection as map271 makes them', () => {
+    expect(() => assertValidMapping(mapBenefits(EB({ info: 'A', level: 'IND', serviceTypes: ['23'], percent: 0 })))).not.toThrow();
+    const rejected = map271(wrap271(`${subscriberHead()}~AAA*N**75*C`), OPTIONS);
+    expect(rejected.status).toBe('rejected');
+    expect(() => assertValidMapping(rejected)).not.toThrow();
+  });
+
+  it('throws when a plan or patient breaks the document rules', () => {
+    const result = mapBenefits(EB({ info: 'A', level: 'IND', serviceTypes: ['23'], percent: 0 }));
+    const entry = result.plan.benefits.adaCodes['SUB:Diagnostic']!;
+    const adaCodes = { ...result.plan.benefits.adaCodes, 'SUB:Diagnostic': { ...entry, benefitLevel: { value: 500, score: 2 } } };
+    const plan = { ...result.plan, benefits: { ...result.plan.benefits, adaCodes } };
+    expect(() => assertValidMapping({ ...result, plan })).toThrow(/^map271 built an invalid document: plan\.benefits\.adaCodes\.SUB:Diagnostic\.benefitLevel/);
+    const patient = { ...result.patient, effectiveDate: { value: '2024-13-45', score: 2 } };
+    expect(() => assertValidMapping({ ...result, patient })).toThrow(/^map271 built an invalid document: patient\.effectiveDate/);
   });
 });

@@ -6,8 +6,11 @@
  *
  * The result is either `mapped` (a plan and a patient that validatePlan(plan, 3) and PatientV3 accept) or
  * `rejected` (the payer's AAA reasons, no plan). Malformed X12 throws `X12ParseError` before anything is mapped.
+ * The documents are not validated here: a zod pass over the plan cost more than the whole mapping. Where a mapped
+ * plan is handed out (the clearinghouse job, the preview) `assertValidMapping` checks it, and the tests check
+ * every mapping they make.
  */
-import { type InternalWarning, type PatientV3, type PayerKey, type PlanV3 } from '@dv/contracts';
+import { ownValue, type InternalWarning, type PatientV3, type PayerKey, type PlanV3 } from '@dv/contracts';
 import { invertsCoinsurance } from '../clearinghouse/carriers';
 import { scorePlanCompleteness } from '../scoring/plan-completeness';
 import { scoreDoubtedValues } from './deviation-scores';
@@ -100,7 +103,7 @@ function describeMember(member: MemberLoop): MemberSummary {
 }
 
 function toRejection(reject: Parsed271['rejections'][number]): Rejection {
-  const action = FOLLOW_UP_ACTIONS[reject.followUpCode];
+  const action = ownValue(FOLLOW_UP_ACTIONS, reject.followUpCode);
   return {
     code: reject.reasonCode,
     reason: rejectReason(reject.reasonCode),
@@ -196,8 +199,15 @@ function mapAnswer(parsed: Parsed271, options: Map271Options): Map271Result {
   const plan = buildPlan(draft, facts);
   const patient = buildPatient(draft, member, coverageStatus);
   plan.score = scorePlanCompleteness(plan, patient);
-  assertValidDocuments(plan, patient);
   return { status: 'mapped', plan, patient, warnings: identity.warnings, rejections: [], notes: draft.notes, ...common };
+}
+
+/**
+ * Throws when a mapping's own output breaks the document rules (validatePlan version 3, PatientV3): a bug, never
+ * a reason to hand out half a plan. For the callers that hand a mapped plan out; map271 itself does not check.
+ */
+export function assertValidMapping(result: Map271Result): void {
+  if (result.status === 'mapped') assertValidDocuments(result.plan, result.patient);
 }
 
 /** Parses and maps a 271. Throws `X12ParseError` when the text cannot be read unambiguously as a 271. */

@@ -23,6 +23,13 @@ describe('waitingPeriodIn', () => {
   ])('%j -> %o', (text, expected) => {
     expect(waitingPeriodIn(text)).toEqual(expected);
   });
+
+  it.each(Object.getOwnPropertyNames(Object.prototype))('reads no unit from %j', (name) => {
+    for (const text of [`WAITING PERIOD 12 ${name}`, `12 ${name} WAITING PERIOD`]) {
+      expect(waitingPeriodIn(text)).toBeUndefined();
+      expect(readMessage(text).waitingPeriod).toBeUndefined();
+    }
+  });
 });
 
 describe('the other readers', () => {

@@ -7,7 +7,7 @@
  * message it understood whole from one it understood in part ('SEALANTS COVERED THROUGH AGE 15 ON PERMANENT
  * MOLARS' states an age, and then something no field holds): `unreadWords` lists what is left.
  */
-import { normalizeDuration, type DurationUnit, type Participation, type WaitingPeriodV3 } from '@dv/contracts';
+import { normalizeDuration, ownValue, type DurationUnit, type Participation, type WaitingPeriodV3 } from '@dv/contracts';
 
 /** Where in the normalised text (upper case, single spaces) a statement was read: [start, end). */
 export type TextSpan = { readonly start: number; readonly end: number };
@@ -111,7 +111,7 @@ function findWaitingPeriod(words: string): Found<WaitingPeriodV3> | undefined {
   const match = WAITING_AFTER.exec(words) ?? WAITING_BEFORE.exec(words);
   if (match === null) return undefined;
   const amount = Number(match[1]);
-  const unit = UNIT_WORDS[match[2] ?? ''];
+  const unit = ownValue(UNIT_WORDS, match[2] ?? '');
   if (unit === undefined || !(amount > 0)) return undefined;
   const normalized = normalizeDuration({ amount, unit });
   return { value: { [normalized.unit]: normalized.amount }, spans: [matchSpan(words, match)] };
@@ -181,7 +181,9 @@ export function readMessage(message: string): MessageReading {
     // A student's age limit is the plan's student age, not the row's.
     age: studentAge === undefined ? findAgeLimit(text) : undefined,
   };
-  return Object.fromEntries([['text', text], ...Object.entries(found).filter(([, value]) => value !== undefined)]) as MessageReading;
+  const reading: Record<string, unknown> = { text };
+  for (const [key, value] of Object.entries(found)) if (value !== undefined) reading[key] = value;
+  return reading as MessageReading;
 }
 
 /**

@@ -393,9 +393,10 @@ export function parse271Document(tokens: X12Document): Parsed271 {
     throw new X12ParseError('structure', 'Loop 2100C (subscriber) is missing and no AAA says why');
   }
 
-  const { groups: _groups, ...envelope } = interchange;
+  // Named, not `{ groups, ...envelope }`: an object rest is copied by the runtime, slowly, on every 271.
+  const { delimiters, sender, receiver: interchangeReceiver, date, time, controlNumber, usage } = interchange;
   return {
-    interchange: envelope,
+    interchange: { delimiters, sender, receiver: interchangeReceiver, date, time, controlNumber, usage },
     delimiters: doc.delimiters,
     transaction: { controlNumber: transaction.controlNumber, referenceId: element(bht, 3), date: element(bht, 4) },
     source: { name: source.name, rejections: source.rejections, contacts: source.contacts, levelRejections: source.levelRejections },

@@ -2,6 +2,8 @@
  * AAA03 reject reasons and AAA04 follow-up actions of 005010X279A1, in the words the guide uses, so that a
  * rejected verification shows the office what the payer said.
  */
+import { ownValue } from '@dv/contracts';
+
 export const REJECT_REASONS: Readonly<Record<string, string>> = {
   '04': 'Authorized quantity exceeded',
   '15': 'Required application data missing',
@@ -60,5 +62,5 @@ export const FOLLOW_UP_ACTIONS: Readonly<Record<string, string>> = {
 };
 
 export function rejectReason(code: string): string {
-  return REJECT_REASONS[code] ?? `Rejected with reason code ${code}`;
+  return ownValue(REJECT_REASONS, code) ?? `Rejected with reason code ${code}`;
 }

@@ -47,10 +47,8 @@ export const DENTAL_SERVICE_TYPES: Readonly<Record<string, ServiceType>> = {
   '37': { label: 'Dental Accident', unmapped: true },
 };
 
-/** The adaCodes target of a service type, 'plan' for dental care, or undefined when it maps to no key. */
-export function targetOfServiceType(code: string): BenefitTarget | 'plan' | undefined {
-  const type = DENTAL_SERVICE_TYPES[code];
-  if (type === undefined || 'unmapped' in type) return undefined;
+function targetOf(type: ServiceType): BenefitTarget | 'plan' | undefined {
+  if ('unmapped' in type) return undefined;
   if ('planLevel' in type) return 'plan';
   if ('category' in type) return { key: `${CATEGORY_KEY_PREFIX}${type.category}`, category: type.category };
   return {
@@ -60,6 +58,18 @@ export function targetOfServiceType(code: string): BenefitTarget | 'plan' | unde
   };
 }
 
+/**
+ * Each code's target and label, worked out once: every EB row asks for them. A Map, like ownValue, finds nothing
+ * for the names of Object.prototype's members, and reads a key sliced from the 271 without interning it.
+ */
+const TARGETS = new Map(Object.entries(DENTAL_SERVICE_TYPES).map(([code, type]) => [code, targetOf(type)]));
+const LABELS = new Map(Object.entries(DENTAL_SERVICE_TYPES).map(([code, type]) => [code, type.label]));
+
+/** The adaCodes target of a service type, 'plan' for dental care, or undefined when it maps to no key. */
+export function targetOfServiceType(code: string): BenefitTarget | 'plan' | undefined {
+  return TARGETS.get(code);
+}
+
 export function serviceTypeLabel(code: string): string {
-  return DENTAL_SERVICE_TYPES[code]?.label ?? `service type ${code}`;
+  return LABELS.get(code) ?? `service type ${code}`;
 }

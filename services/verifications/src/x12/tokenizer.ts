@@ -48,7 +48,8 @@ export function components(value: string, delimiters: X12Delimiters): string[] {
 /** The repetitions of a repeating element value ('25^26' -> ['25', '26']); 4010-style data never repeats. */
 export function repetitions(value: string, delimiters: X12Delimiters): string[] {
   if (value === '') return [];
-  return delimiters.repetition === undefined ? [value] : value.split(delimiters.repetition);
+  // Most values have one repetition: no split for them.
+  return delimiters.repetition === undefined || !value.includes(delimiters.repetition) ? [value] : value.split(delimiters.repetition);
 }
 
 function describe(char: string): string {
@@ -124,9 +125,29 @@ function readIsa(text: string): { delimiters: X12Delimiters; isa: X12Segment } {
   };
 }
 
+/** What `String.prototype.trim` removes: white space (USP is Unicode's Zs) and line terminators. */
+function isTrimmed(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return (
+    code === 160 ||
+    code === 5760 ||
+    (code >= 8192 && code <= 8202) ||
+    code === 8232 ||
+    code === 8233 ||
+    code === 8239 ||
+    code === 8287 ||
+    code === 12288 ||
+    code === 65279
+  );
+}
+
 /**
  * Splits an interchange into segments. A UTF-8 byte order mark and whitespace before the ISA are skipped;
  * line breaks (and other whitespace) after each terminator are skipped.
+ *
+ * One pass of indexOf over the text, each element sliced from it once: splitting every segment's text apart
+ * again was the largest cost of reading a 271.
  */
 export function tokenizeX12(input: string): X12Document {
   if (typeof input !== 'string') throw new X12ParseError('isa', 'X12 input must be text');
@@ -134,39 +155,58 @@ export function tokenizeX12(input: string): X12Document {
   if (text === '') throw new X12ParseError('isa', 'X12 input is empty');
   const { delimiters, isa } = readIsa(text);
   const segments: X12Segment[] = [isa];
-  const pieces = text.slice(ISA_LENGTH).split(delimiters.segment);
-  const last = pieces.pop() ?? '';
+  const terminator = delimiters.segment;
+  const separator = delimiters.element;
+  // Text after the last terminator (all of the text after the ISA when there is none) must be blank.
+  const lastTerminator = text.lastIndexOf(terminator);
+  const bodyEnd = lastTerminator < ISA_LENGTH ? ISA_LENGTH : lastTerminator + 1;
+  const last = text.slice(bodyEnd);
   if (last.trim() !== '') {
     throw new X12ParseError(
       'segment',
-      `Text after the last segment terminator ${describe(delimiters.segment)}: ${describe(last.trim().slice(0, 20))}`,
+      `Text after the last segment terminator ${describe(terminator)}: ${describe(last.trim().slice(0, 20))}`,
     );
   }
-  const lineTerminated = /\s/.test(delimiters.segment);
-  for (const piece of pieces) {
-    const leading = piece.replace(/^\s+/, '');
-    const raw = lineTerminated ? leading.trimEnd() : leading;
+  const lineTerminated = /\s/.test(terminator);
+  let pieceStart = ISA_LENGTH;
+  while (pieceStart < bodyEnd) {
+    const pieceEnd = text.indexOf(terminator, pieceStart);
+    let start = pieceStart;
+    let end = pieceEnd;
+    pieceStart = pieceEnd + 1;
+    // Leading white space and line terminators are skipped (what trimStart removes); trailing ones too when the
+    // terminator is itself one.
+    while (start < end && isTrimmed(text.charCodeAt(start))) start += 1;
+    if (lineTerminated) while (end > start && isTrimmed(text.charCodeAt(end - 1))) end -= 1;
     const index = segments.length;
-    if (raw === '') {
+    if (start === end) {
       if (lineTerminated) continue;
       throw new X12ParseError('segment', 'Empty segment: two segment terminators in a row', index);
     }
-    const parts = raw.split(delimiters.element);
-    const tag = parts[0] ?? '';
+    let at = text.indexOf(separator, start);
+    if (at >= end) at = -1;
+    const tag = text.slice(start, at === -1 ? end : at);
     if (!SEGMENT_ID.test(tag)) {
       const found = describe(tag.slice(0, 24));
       throw tag.length > 3
         ? new X12ParseError(
             'delimiters',
-            `Segment ${found} does not use the element separator ${describe(delimiters.element)} declared in the ISA`,
+            `Segment ${found} does not use the element separator ${describe(separator)} declared in the ISA`,
             index,
           )
         : new X12ParseError('segment', `${found} is not a segment id`, index);
     }
-    if (parts.length < 2) {
+    if (at === -1) {
       throw new X12ParseError('segment', `Segment ${tag} has no elements`, index);
     }
-    segments.push({ tag, elements: parts.slice(1), index });
+    const elements: string[] = [];
+    while (at !== -1) {
+      let next = text.indexOf(separator, at + 1);
+      if (next >= end) next = -1;
+      elements.push(text.slice(at + 1, next === -1 ? end : next));
+      at = next;
+    }
+    segments.push({ tag, elements, index });
   }
   return { delimiters, segments };
 }

@@ -4,6 +4,7 @@
  * mapping already knows come from their own modules (service types, reject reasons, follow-up actions, time
  * periods); the rest are the guide's code lists, cut to what eligibility answers use.
  */
+import { ownValue } from '@dv/contracts';
 import { describePeriod } from './frequency';
 import { FOLLOW_UP_ACTIONS, REJECT_REASONS } from './reject-reasons';
 import { DENTAL_SERVICE_TYPES } from './service-types';
@@ -333,7 +334,7 @@ export const PROCEDURE_QUALIFIERS: Codes = { AD: 'American Dental Association co
 
 /** EB03's service type in words: the dental table first, then the few others dental payers send. */
 export function serviceTypeName(code: string): string | undefined {
-  return DENTAL_SERVICE_TYPES[code]?.label ?? OTHER_SERVICE_TYPES[code];
+  return ownValue(DENTAL_SERVICE_TYPES, code)?.label ?? ownValue(OTHER_SERVICE_TYPES, code);
 }
 
 /** EB06 / HSD05 time period in words, undefined for a code the guide's list does not have. */
@@ -343,9 +344,9 @@ export function timePeriodName(code: string): string | undefined {
 }
 
 export function rejectReasonName(code: string): string | undefined {
-  return REJECT_REASONS[code];
+  return ownValue(REJECT_REASONS, code);
 }
 
 export function followUpActionName(code: string): string | undefined {
-  return FOLLOW_UP_ACTIONS[code];
+  return ownValue(FOLLOW_UP_ACTIONS, code);
 }

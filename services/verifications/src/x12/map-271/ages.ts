@@ -1,5 +1,5 @@
 /** Age limits: EB09 S7 (maximum) and S8 (minimum) rows, and ages a message states; two statements make one range. */
-import { type AgeV3 } from '@dv/contracts';
+import { ownValue, type AgeV3 } from '@dv/contracts';
 import { type BenefitLoop } from '../parse-271';
 import { SCORE_INFERRED } from '../scores';
 import { EXCEPTION_OF_LEVEL } from './codes';
@@ -52,7 +52,7 @@ export function mapAges(loop: BenefitLoop, scope: RowScope, ctx: RowContext, whe
   }
   for (const target of scope.targets) setAge(ctx.draft.entry(target), age, where);
   if (scope.plan) {
-    const who = EXCEPTION_OF_LEVEL[benefit.coverageLevel];
+    const who = ownValue(EXCEPTION_OF_LEVEL, benefit.coverageLevel);
     if (who !== undefined) {
       const current = ctx.draft.age[who];
       const combined = current === undefined ? age : combineAges(current, age);

@@ -2,6 +2,7 @@
  * Amounts of an EB row: co-insurance (EB*A, EB08) as the plan's benefit level, deductibles (EB*C) and maximums
  * (EB*F) as the plan's or an entry's, remaining amounts as the patient's (README "Amounts").
  */
+import { ownValue } from '@dv/contracts';
 import { type BenefitLoop } from '../parse-271';
 import { BENEFIT_YEAR_PERIODS, EXCEPTION_OF_LEVEL, LIFETIME, LIFETIME_REMAINING, MEMBER_LEVELS, REMAINING } from './codes';
 import {
@@ -41,7 +42,7 @@ export function mapCoinsurance(loop: BenefitLoop, scope: RowScope, ctx: RowConte
     addCaveat(ctx.draft, scope, `${scope.plan ? 'Dental care co-insurance' : 'Co-insurance'}: ${describePercent(level)}`);
     return;
   }
-  const exception = EXCEPTION_OF_LEVEL[benefit.coverageLevel];
+  const exception = ownValue(EXCEPTION_OF_LEVEL, benefit.coverageLevel);
   for (const target of scope.targets) {
     const entry = ctx.draft.entry(target);
     if (exception !== undefined) setExceptionValue(entry, exception, 'benefitLevel', scored(level), where);

@@ -1,4 +1,5 @@
 /** The X12 codes the 271 mapping decides by (EB01 kinds, EB02 coverage levels, EB06 and HSD05 periods, qualifiers). */
+import { ownValue } from '@dv/contracts';
 import { COVERAGE_LEVELS } from '../x12-dictionary';
 
 /** EB01 codes of active and inactive coverage. */
@@ -12,7 +13,7 @@ export const MEMBER_INFO = new Set(['L', 'MC', 'N', 'R', 'S', 'T', 'U', 'V', 'W'
 /** EB02 coverage levels that speak for the member alone. */
 export const MEMBER_LEVELS = new Set(['', 'IND', 'EMP']);
 export const EXCEPTION_OF_LEVEL: Readonly<Record<string, 'child' | 'dependent'>> = { CHD: 'child', DEP: 'dependent' };
-export const coverageLevelLabel = (level: string): string => COVERAGE_LEVELS[level] ?? `Coverage level ${level}`;
+export const coverageLevelLabel = (level: string): string => ownValue(COVERAGE_LEVELS, level) ?? `Coverage level ${level}`;
 
 /** EB06 (and HSD05) periods of a benefit year. */
 export const BENEFIT_YEAR_PERIODS = new Set(['', '22', '23', '25']);

@@ -1,4 +1,5 @@
 /** Frequencies of an EB row (EB09 VS with EB10, and its HSD segments): an entry's limitation, a caveat or the patient's count. */
+import { ownValue } from '@dv/contracts';
 import { deliveryOfBenefit, describeDelivery, describePeriod, readDelivery } from '../frequency';
 import { type BenefitLoop } from '../parse-271';
 import { AGE_QUALIFIERS, CALENDAR_YEAR, coverageLevelLabel, EXCEPTION_OF_LEVEL, MEMBER_LEVELS, PATIENT_PERIODS, QUANTITY_USED } from './codes';
@@ -21,7 +22,7 @@ export function mapFrequencies(loop: BenefitLoop, scope: RowScope, ctx: RowConte
   const deliveries = [...(own === undefined ? [] : [{ hsd: own, first: true }]), ...loop.deliveries.map((hsd, index) => ({ hsd, first: index === 0 }))];
   if (deliveries.length === 0) return;
   const outOfNetwork = isOutOfNetwork(loop, ctx.outOfNetworkOnly);
-  const exception = EXCEPTION_OF_LEVEL[benefit.coverageLevel];
+  const exception = ownValue(EXCEPTION_OF_LEVEL, benefit.coverageLevel);
   // A family's (or another group's) frequency is shared by its members: not the patient's own limitation.
   const group = exception === undefined && !MEMBER_LEVELS.has(benefit.coverageLevel) ? coverageLevelLabel(benefit.coverageLevel) : undefined;
   for (const { hsd, first } of deliveries) {

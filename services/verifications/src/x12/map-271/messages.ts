@@ -5,13 +5,35 @@ import { serviceTypeLabel } from '../service-types';
 import { ageOf, setAge } from './ages';
 import { addCaveat, isOutOfNetwork, scored, setEntryValue, type RowContext, type RowScope } from './plan-draft';
 
+/**
+ * The words of a name, read once per name: every message row asks for them again. Names are service type labels,
+ * categories, subcategories and known codes, but an unknown EB03 code is the payer's text ('service type XY'):
+ * the memo stops growing at a size the known names stay well below.
+ */
+const WORDS_OF_NAME = new Map<string, readonly string[]>();
+const WORDS_OF_NAME_LIMIT = 2048;
+function wordsOfName(name: string): readonly string[] {
+  let words = WORDS_OF_NAME.get(name);
+  if (words === undefined) {
+    words = name.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
+    if (WORDS_OF_NAME.size < WORDS_OF_NAME_LIMIT) WORDS_OF_NAME.set(name, words);
+  }
+  return words;
+}
+
 /** The words naming what a row is about ('Prosthodontics', 'Crowns', 'D0120'): a message restating them says no more. */
 function subjectWordsOf(loop: BenefitLoop, scope: RowScope): Set<string> {
-  const names = [
-    ...loop.benefit.serviceTypes.map(serviceTypeLabel),
-    ...scope.targets.flatMap((target) => [target.category, target.subcategory ?? '', target.code ?? '']),
-  ];
-  return new Set(names.flatMap((name) => name.toUpperCase().match(/[A-Z0-9]+/g) ?? []));
+  const words = new Set<string>();
+  const add = (name: string) => {
+    for (const word of wordsOfName(name)) words.add(word);
+  };
+  for (const serviceType of loop.benefit.serviceTypes) add(serviceTypeLabel(serviceType));
+  for (const target of scope.targets) {
+    add(target.category);
+    add(target.subcategory ?? '');
+    add(target.code ?? '');
+  }
+  return words;
 }
 
 /**
@@ -21,8 +43,10 @@ function subjectWordsOf(loop: BenefitLoop, scope: RowScope): Set<string> {
  */
 export function mapMessages(loop: BenefitLoop, scope: RowScope, ctx: RowContext, where: string, isHistory: boolean): void {
   const { draft } = ctx;
+  if (loop.messages.length === 0) return;
   const outOfNetwork = isOutOfNetwork(loop, ctx.outOfNetworkOnly);
-  const subjectWords = subjectWordsOf(loop, scope);
+  // Read once a message needs them: most rows have no message, and the words cost a regular expression per name.
+  let subjectWords: Set<string> | undefined;
   for (const message of loop.messages) {
     const reading = readMessage(message);
     const used: Found<unknown>[] = [];
@@ -55,7 +79,7 @@ export function mapMessages(loop: BenefitLoop, scope: RowScope, ctx: RowContext,
       used.push(...[waitingPeriod, deductibleApplies, appliesToAnnualMax, entryAge === undefined ? undefined : age].filter((found) => found !== undefined));
     }
     if (isHistory) continue;
-    if (used.length === 0 || unreadWords(reading.text, used, subjectWords).length > 0) {
+    if (used.length === 0 || unreadWords(reading.text, used, (subjectWords ??= subjectWordsOf(loop, scope))).length > 0) {
       addCaveat(draft, scope, outOfNetwork ? `Out of network: ${message}` : message);
     }
   }

@@ -32,7 +32,9 @@ export type EntryDraft = {
 };
 
 export const scored = <T>(value: T | null, score: number = SCORE_STATED): Scored<T> => ({ value, score });
-export const money = (amount: number): string => `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+/** One formatter for every amount: `toLocaleString` with options builds a new formatter on every call. */
+const DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+export const money = (amount: number): string => `$${DOLLARS.format(amount)}`;
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 export const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 

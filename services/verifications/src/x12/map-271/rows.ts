@@ -3,7 +3,7 @@
  * its value by EB01 (amounts.ts), its frequencies, ages and messages; rows about the member or of a kind the plan
  * has no field for go to the patient note or the caveats, in words.
  */
-import { categoryOf, isKnownCode, normalizeCode, subcategoryOf } from '@dv/contracts';
+import { categoryOf, isKnownCode, normalizeCode, ownValue, subcategoryOf } from '@dv/contracts';
 import { describePeriod } from '../frequency';
 import { type BenefitLoop } from '../parse-271';
 import { type X12Name } from '../readers';
@@ -57,7 +57,7 @@ function describeRow(loop: BenefitLoop): string {
     benefit.quantity === undefined ? '' : `${benefit.quantity} (${benefit.quantityQualifier})`,
     describePeriod(benefit.period),
   ].filter((part) => part !== '');
-  const label = EB01_CODES[benefit.info] ?? `EB01 ${benefit.info}`;
+  const label = ownValue(EB01_CODES, benefit.info) ?? `EB01 ${benefit.info}`;
   return details.length === 0 ? label : `${label}: ${details.join(', ')}`;
 }
 

@@ -15,8 +15,9 @@ import {
   MANAGEMENT_READ_ROLES,
   MANAGEMENT_WRITE_ROLES,
   MANAGER_ROLES,
-  ROLES,
+  grantableRolesOf,
   hasAnyRole,
+  rolesNamedIn,
   rolesOf,
   type Role,
 } from '@dv/contracts';
@@ -26,9 +27,6 @@ export const OFFICE_MANAGER_ROLES: readonly Role[] = MANAGER_ROLES;
 
 /** Settings an office manager may change; the rest (payment, outsourcing, form fulfilment) is the company's. */
 export const MANAGER_EDITABLE_SETTINGS = ['scheduleIntegration'] as const;
-
-/** Roles only a super administrator may grant (or change on a user who holds them). */
-const SUPERADMIN_GRANTED_ROLES: readonly Role[] = ['superadministrator', 'goduser'];
 
 const NOT_ALLOWED = 'Your role does not allow this';
 
@@ -94,12 +92,9 @@ export function mayActForOffice(actor: Actor, officeId: string): boolean {
   return actor.companyUser || isAllowedOffice(actor, officeId);
 }
 
-/** Roles the actor may grant: a super administrator any; an admin any but superadministrator and goduser. */
+/** Roles the actor may grant (contracts' user-change rules): a super administrator any; an admin all but two. */
 export function grantableRoles(actor: Actor): readonly Role[] {
-  const own = companyRolesOf(actor);
-  if (own.includes('superadministrator')) return ROLES;
-  if (own.includes('admin')) return ROLES.filter((role) => !SUPERADMIN_GRANTED_ROLES.includes(role));
-  return [];
+  return grantableRolesOf(companyRolesOf(actor));
 }
 
 /** A user's roles: one list for every office, or keyed by office id. */
@@ -111,5 +106,5 @@ export function isRoleList(roles: UserRoles): roles is readonly Role[] {
 
 /** Every role named in a list or in roles keyed by office. */
 export function allRoles(roles: UserRoles): Role[] {
-  return [...new Set(isRoleList(roles) ? roles : Object.values(roles).flat())];
+  return rolesNamedIn(roles);
 }

@@ -1,5 +1,5 @@
 /** The environment of the offices service: the kit's fields and its own, validated once at start-up. */
-import { internalApiTokenEnv, loadConfig, serviceConfigOf, serviceEnvFields, type Environment, type ServiceConfig } from '@dv/kit';
+import { envBoolean, internalApiTokenEnv, loadConfig, serviceConfigOf, serviceEnvFields, type Environment, type ServiceConfig } from '@dv/kit';
 import { z } from 'zod';
 
 /** What the service runs with; main.ts reads it from the environment, a runner (standalone) hands it over. */
@@ -8,6 +8,11 @@ export interface OfficesConfig extends ServiceConfig {
   readonly oidcClientId: string;
   /** Shared with the gateway for the /internal routes (required here: this service answers them). */
   readonly internalApiToken: string;
+  /**
+   * The development identity provider signs in the users invited here: an invitation makes a password (answered
+   * once) and /internal/dev-accounts answers the provider. Never set where a production provider signs users in.
+   */
+  readonly devIdpAccounts: boolean;
 }
 
 export const OfficesEnv = z
@@ -15,12 +20,14 @@ export const OfficesEnv = z
     ...serviceEnvFields({ port: 8081 }),
     OIDC_CLIENT_ID: z.string().min(1),
     INTERNAL_API_TOKEN: internalApiTokenEnv(),
+    DEV_IDP_ACCOUNTS: envBoolean.default(false),
   })
   .transform(
     (env): OfficesConfig => ({
       ...serviceConfigOf(env),
       oidcClientId: env.OIDC_CLIENT_ID,
       internalApiToken: env.INTERNAL_API_TOKEN,
+      devIdpAccounts: env.DEV_IDP_ACCOUNTS,
     }),
   );
 

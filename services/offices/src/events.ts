@@ -1,5 +1,6 @@
 /**
- * What this service publishes (by contract name, see OFFICES_EVENTS in @dv/contracts) and consumes (nothing).
+ * What this service publishes (by contract name, see OFFICES_EVENTS in @dv/contracts) and consumes (the billing
+ * service's billing.status-changed, see billing/billing-status.ts).
  * Events are written to the outbox in the transaction of the change they announce; the relay publishes them.
  * The key is the aggregate id, so the events of one office, group, user or flag stay in order.
  */

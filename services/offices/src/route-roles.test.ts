@@ -21,6 +21,7 @@ function samplePath(route: ApiRoute): string {
   return route.path
     .replace('{id}', prefix ? (SAMPLE_IDS[prefix] as string) : 'sample-1')
     .replace('{officeId}', 'office-demo-2')
+    .replace('{userId}', 'user-staff')
     .replace('{name}', 'MAINTANANCE_LOCK');
 }
 
@@ -35,10 +36,24 @@ const BODIES: Readonly<Record<string, unknown>> = {
   'POST /api/management/groups/{id}/offices': { officeId: 'office-demo-2' },
   'POST /api/management/users': { email: 'probe@demo.test', name: 'Probe', roles: ['staff'] },
   'PATCH /api/management/users/{id}': { name: 'Probe' },
+  'PUT /api/management/offices/{id}/users/{userId}': { roles: ['staff'] },
   'PUT /api/management/features/{name}': { isActive: false },
+  'PATCH /api/management/offices/{id}/details': { phone: '2175550100' },
+  'POST /api/registration/office': {
+    name: 'Probe Practice',
+    npi: '1245319599',
+    taxId: '12-3456789',
+    phone: '2175550100',
+    address: { street1: '1 Probe St', city: 'Springfield', state: 'IL', zipCode: '62701' },
+  },
 };
 
-const OFFICE_FIRST = ['GET /api/management/offices/{id}', 'PATCH /api/management/offices/{id}/settings'];
+const OFFICE_FIRST = [
+  'GET /api/management/offices/{id}',
+  'PATCH /api/management/offices/{id}/settings',
+  'GET /api/management/offices/{id}/details',
+  'PATCH /api/management/offices/{id}/details',
+];
 const isCompanyRole = (role: Role) => (COMPANY_ROLES as readonly Role[]).includes(role);
 
 /** A user holding only this role: office users act for office-demo-1, company and registering users for none. */

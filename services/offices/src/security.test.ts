@@ -23,6 +23,9 @@ const AUTHENTICATED_ROUTES: readonly { method: 'GET' | 'POST' | 'PUT' | 'PATCH' 
   { method: 'POST', url: '/api/management/users', body: { email: 'x@demo.test', name: 'X', roles: ['admin'] } },
   { method: 'GET', url: '/api/management/users/user-staff' },
   { method: 'PATCH', url: '/api/management/users/user-staff', body: { roles: ['superadministrator'] } },
+  { method: 'GET', url: '/api/management/offices/office-demo-1/users' },
+  { method: 'PUT', url: '/api/management/offices/office-demo-1/users/user-staff', body: { roles: ['staffmanager'] } },
+  { method: 'DELETE', url: '/api/management/offices/office-demo-1/users/user-staff' },
   { method: 'GET', url: '/api/management/features' },
   { method: 'PUT', url: '/api/management/features/MAINTANANCE_LOCK', body: { isActive: true } },
 ];

@@ -1,6 +1,7 @@
 /**
- * The flag every organization starts with, for each flag of contracts' FEATURE_FLAGS. An empty value reads as
- * its type's default (integer -1, object {}, string ''), see `flagValue`.
+ * Each flag's starting value, for each flag of contracts' FEATURE_FLAGS (flags are global: one per name, the same
+ * for every organization). An empty value reads as its type's default (integer -1, object {}, string ''), see
+ * `flagValue`.
  */
 import { type FeatureFlagKey } from '@dv/contracts';
 
@@ -19,6 +20,7 @@ export const DEFAULT_FEATURE_FLAGS: { readonly [K in FeatureFlagKey]: DefaultFla
   PAYMENT_PROVIDER_PUBLIC_KEY: { value: null, isActive: false },
   MAINTANANCE_LOCK: { value: null, isActive: false },
   DOMAIN_ENV_MAP: { value: { 'demo.localhost': 'development', localhost: 'development' }, isActive: true },
+  // On for every organization, the demo's included: the SPA reads a missing flag as off (web history-flag.ts).
   PAST_VERIFICATIONS_ENABLED: { value: null, isActive: true },
   FD_NEW_TYPE: { value: null, isActive: false },
   SCORE_DOWN_ON_PERIOD_BREAK: { value: null, isActive: false },

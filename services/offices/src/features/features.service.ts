@@ -1,11 +1,16 @@
 /**
  * Feature flags (SPEC sections 3, 7, 9): read by everyone with their typed defaults, changed by super
  * administrators. A value is checked against the flag's type; null empties it (it then reads as the default).
+ *
+ * Flags are global, not per organization: one flag per name, which every organization reads alike (GET
+ * /api/features needs no token, so it cannot tell organizations apart anyway). A change is published as
+ * feature-flag.updated; the realtime service tells every signed-in tab the flag's name, and they read again.
  */
 import {
   FEATURE_FLAGS,
   FEATURE_FLAG_NAMES,
   flagValue,
+  JSON_STRING_MAX_LENGTH,
   type FeatureFlag,
   type FeatureFlagKey,
   type FeatureFlagPatch,
@@ -18,6 +23,8 @@ import { DEFAULT_FEATURE_FLAGS } from './default-flags';
 import { featureFlagRecords, type FeatureFlagDocument } from './features.store';
 
 export const FEATURE_FLAG_NOT_FOUND = 'Feature flag not found';
+export const FLAG_INTEGER_BELOW_NONE = 'Expected 0 or more, or -1 (or empty) for none';
+export const FLAG_OBJECT_TOO_LONG = `An object value is at most ${JSON_STRING_MAX_LENGTH} characters of JSON`;
 
 /** The flag as clients read it: the stored value read as the flag's type. */
 export function toFeatureFlag(doc: FeatureFlagDocument): FeatureFlag {
@@ -37,10 +44,16 @@ export function storedFlagValue(type: FeatureFlagType, value: FeatureFlagPatch['
       return value;
     case 'integer':
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalidField('value', 'Expected an integer');
+      // Integer flags count or measure (users, days); -1 is the specification's "none", as an empty value reads.
+      if (value < -1) throw invalidField('value', FLAG_INTEGER_BELOW_NONE);
       return value;
-    case 'object':
+    case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) throw invalidField('value', 'Expected an object');
-      return JSON.stringify(value);
+      // Every browser reads every flag on start (GET /api/features): an object is held to a string value's length.
+      const text = JSON.stringify(value);
+      if (text.length > JSON_STRING_MAX_LENGTH) throw invalidField('value', FLAG_OBJECT_TOO_LONG);
+      return text;
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-/** The featureFlags collection: organization-wide flags, one document per flag name. */
+/** The featureFlags collection: global flags, one document per flag name, read alike by every organization. */
 import { type FeatureFlagType } from '@dv/contracts';
 import { type BaseDocument, type Transaction } from '@dv/kit';
 

@@ -1,9 +1,10 @@
 /**
- * Look-ups for the gateway alone (it never proxies /internal): which organization owns an office, which
- * organization a host or a stored organization id stands for. They skip the bearer token (the gateway asks
+ * Look-ups for the gateway and the services (the gateway never proxies /internal): which organization owns an
+ * office and, for a service's background work, the office's profile; which organization a host or a stored
+ * organization id stands for. They skip the bearer token (the gateway asks
  * before it knows the user) and require the shared internal token instead.
  */
-import { OfficeOwnership, OrganizationResolveQuery, OrganizationSummary } from '@dv/contracts';
+import { OfficeOwnership, OfficeProfile, OrganizationResolveQuery, OrganizationSummary } from '@dv/contracts';
 import { IdParams, NotFound, type Server } from '@dv/kit';
 import { type OfficeService } from '../offices/offices.service';
 import { type OrganizationService } from '../organizations/organizations.service';
@@ -25,6 +26,16 @@ export function internalRoutes(
       const owner = await deps.offices.ownerOf(request.params.id);
       if (!owner) throw new NotFound(OFFICE_NOT_FOUND);
       return owner;
+    },
+  );
+
+  app.get(
+    '/internal/offices/:id/profile',
+    { config, onRequest, schema: { params: IdParams, response: { 200: OfficeProfile } } },
+    async (request) => {
+      const profile = await deps.offices.profileOf(request.params.id);
+      if (!profile) throw new NotFound(OFFICE_NOT_FOUND);
+      return profile;
     },
   );
 

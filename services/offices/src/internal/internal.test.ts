@@ -23,7 +23,7 @@ describe('internal routes for the gateway', () => {
 
   it('reject a missing or wrong internal token with 401, whatever else is sent', async () => {
     const admin = await h.tokenFor('superadministrator');
-    for (const url of ['/internal/offices/office-demo-1', '/internal/organizations/resolve?host=demo.localhost', '/internal/organizations/org-demo']) {
+    for (const url of ['/internal/offices/office-demo-1', '/internal/offices/office-demo-1/profile', '/internal/organizations/resolve?host=demo.localhost', '/internal/organizations/org-demo']) {
       for (const token of [null, '', 'wrong-token', `${TEST_INTERNAL_TOKEN}x`]) {
         const response = await internal(url, token);
         expect(response.statusCode).toBe(401);
@@ -32,6 +32,18 @@ describe('internal routes for the gateway', () => {
       const bearer = await h.call('GET', url, { token: admin });
       expect(bearer.statusCode).toBe(401);
     }
+  });
+
+  it("GET /internal/offices/{id}/profile answers the office's organization, plan type, schedule integration and payment type", async () => {
+    expect((await internal('/internal/offices/office-acme-1/profile')).json()).toEqual({
+      id: 'office-acme-1',
+      orgId: 'org-acme',
+      planType: 'premium',
+      scheduleIntegration: { type: 'nexHealth', pmsType: 'dentrix', integration: { subdomain: 'acme-downtown' } },
+      paymentType: 'invoice',
+    });
+    const missing = await internal('/internal/offices/office-nope/profile');
+    expect(missing.statusCode).toBe(404);
   });
 
   it('GET /internal/offices/{id} answers the owning organization', async () => {

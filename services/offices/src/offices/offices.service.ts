@@ -9,6 +9,7 @@ import {
   type ManagementListQuery,
   type NewOfficeInput,
   type OfficePatch,
+  type OfficeProfile,
   type OfficeSettings,
   type UserOfficeSettings,
   type OfficeSettingsPatch,
@@ -27,6 +28,7 @@ import { recordEvent } from '../events';
 import { groupRecords } from '../groups/groups.store';
 import { listPage } from '../paging';
 import {
+  isActiveOffice,
   officeNameKey,
   officeRecords,
   type OfficeChange,
@@ -47,6 +49,7 @@ export function toManagedOffice(doc: OfficeDocument): ManagedOffice {
     planType: doc.planType,
     integration: doc.integration,
     settings: toOfficeSettings(doc),
+    active: isActiveOffice(doc),
   };
 }
 
@@ -129,12 +132,32 @@ export function officeService({ store, outbox, now = () => new Date() }: Deps) {
       return doc ? { id: doc._id, orgId: doc.orgId } : null;
     },
 
-    /** GET /api/dentaloffice/user/all: company users get every office of their organization. */
+    /**
+     * The internal profile look-up (a service's background work, the payment gate): organization, plan type,
+     * schedule integration, payment type and billing validity.
+     */
+    async profileOf(officeId: string): Promise<OfficeProfile | null> {
+      const doc = await offices.findById(officeId);
+      if (!doc) return null;
+      return {
+        id: doc._id,
+        orgId: doc.orgId,
+        planType: doc.planType,
+        scheduleIntegration: doc.settings.scheduleIntegration,
+        paymentType: doc.settings.paymentType,
+        ...(doc.billing === undefined ? {} : { billingValid: doc.billing.valid }),
+      };
+    },
+
+    /**
+     * GET /api/dentaloffice/user/all: company users get every office of their organization. A deactivated office
+     * is left out: the office switcher no longer offers it.
+     */
     async settingsForUser(actor: Actor): Promise<UserOfficeSettings[]> {
       const docs = actor.companyUser
         ? await offices.listInOrg(actor.orgId)
         : await offices.findManyInOrg(actor.orgId, actor.claims.allowedOfficeIds);
-      return docs.map((doc) => ({ ...toOfficeSettings(doc), name: doc.name }));
+      return docs.filter(isActiveOffice).map((doc) => ({ ...toOfficeSettings(doc), name: doc.name }));
     },
 
     /** GET /api/dentaloffice/{id}: the SPA's session office; its 404 is the exact body of SPEC section 8. */
@@ -179,6 +202,7 @@ export function officeService({ store, outbox, now = () => new Date() }: Deps) {
           planType: input.planType ?? 'freemium',
           integration: input.integration ?? null,
           settings: applySettingsPatch(EMPTY_SETTINGS, input.settings ?? {}),
+          active: true,
           createdAt: at,
           updatedAt: at,
         };
@@ -192,13 +216,18 @@ export function officeService({ store, outbox, now = () => new Date() }: Deps) {
       });
     },
 
-    /** Name, plan type, integration: company administrators only. */
+    /**
+     * Name, plan type, integration, deactivation: company administrators only. A deactivated office stays with
+     * its records (tickets name it); its users no longer get it in new sessions nor in the office switcher.
+     */
     async update(actor: Actor, id: string, patch: OfficePatch): Promise<ManagedOffice> {
       assertCanWriteManagement(actor);
+      const at = now().toISOString();
       return changeOffice(actor, id, () => ({
         ...(patch.name === undefined ? {} : { name: patch.name, nameKey: officeNameKey(patch.name) }),
         ...(patch.planType === undefined ? {} : { planType: patch.planType }),
         ...(patch.integration === undefined ? {} : { integration: patch.integration }),
+        ...(patch.active === undefined ? {} : { active: patch.active, deactivatedAt: patch.active ? null : at }),
       }));
     },
 

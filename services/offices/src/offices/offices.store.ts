@@ -12,6 +12,15 @@ export interface StoredOfficeSettings {
   readonly ableToFullfillForm: boolean;
 }
 
+/** The office's subscription as the billing service last published it (billing.status-changed). */
+export interface OfficeBilling {
+  readonly valid: boolean;
+  /** The subscription's status as Stripe names it (contracts SubscriptionStatus). */
+  readonly status: string;
+  /** The event's time: an older event than this one changes nothing. */
+  readonly updatedAt: string;
+}
+
 export interface OfficeDocument extends BaseDocument {
   readonly orgId: string;
   readonly name: string;
@@ -21,11 +30,22 @@ export interface OfficeDocument extends BaseDocument {
   readonly planType: OfficePlanType;
   readonly integration: { readonly subdomain: string | null } | null;
   readonly settings: StoredOfficeSettings;
+  /** Absent until the billing service published the office's subscription. */
+  readonly billing?: OfficeBilling;
+  /** false once deactivated; absent on offices from before deactivation existed (seeded ones): active. */
+  readonly active?: boolean;
+  readonly deactivatedAt?: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
 
-export type OfficeChange = Partial<Pick<OfficeDocument, 'name' | 'nameKey' | 'groupId' | 'planType' | 'integration' | 'settings'>>;
+export type OfficeChange = Partial<
+  Pick<OfficeDocument, 'name' | 'nameKey' | 'groupId' | 'planType' | 'integration' | 'settings' | 'billing' | 'active' | 'deactivatedAt'>
+>;
+
+export function isActiveOffice(doc: Pick<OfficeDocument, 'active'>): boolean {
+  return doc.active !== false;
+}
 
 export function officeNameKey(name: string): string {
   return name.trim().toLowerCase();

@@ -20,11 +20,14 @@ export interface Harness extends ServiceHarness<OfficesConfig, object> {
   tokenFor(role: string, options?: SignOptions): Promise<string>;
 }
 
-/** The demo data unless `seed` says otherwise (null: an empty store but for the default flags). */
-export async function createHarness(options: { seed?: DemoSeed | null } = {}): Promise<Harness> {
+/**
+ * The demo data unless `seed` says otherwise (null: an empty store but for the default flags); `devIdpAccounts`
+ * runs it as beside the development identity provider (invitations make a password, /internal/dev-accounts).
+ */
+export async function createHarness(options: { seed?: DemoSeed | null; devIdpAccounts?: boolean } = {}): Promise<Harness> {
   const seed = options.seed === undefined ? DEMO_SEED : options.seed;
   const harness = await createServiceHarness(officesService, {
-    config: { oidcClientId: TEST_CLIENT_ID, internalApiToken: TEST_INTERNAL_TOKEN },
+    config: { oidcClientId: TEST_CLIENT_ID, internalApiToken: TEST_INTERNAL_TOKEN, devIdpAccounts: options.devIdpAccounts ?? false },
     ...(seed ? { options: { seed } } : {}),
   });
   return {

@@ -21,7 +21,7 @@ const GRANTS: Readonly<Record<string, readonly string[]>> = {
 };
 const PRIVILEGE_HOLDERS = { editGlobalCustomization: ['admin', 'superadministrator'], editGlobalCarriers: ['superadministrator'] };
 const PRIVILEGES = ['editGlobalCustomization', 'editGlobalCarriers'] as const;
-const OWN_ACCESS_FIELDS = ['roles', 'allowedOfficeIds', 'groupIds', ...PRIVILEGES] as const;
+const OWN_ACCESS_FIELDS = ['roles', 'allowedOfficeIds', 'groupIds', 'active', ...PRIVILEGES] as const;
 
 type Patch = {
   name?: string;
@@ -30,6 +30,7 @@ type Patch = {
   groupIds?: string[];
   editGlobalCustomization?: boolean;
   editGlobalCarriers?: boolean;
+  active?: boolean;
 };
 type Target = { roles: readonly Role[]; editGlobalCustomization: boolean; editGlobalCarriers: boolean };
 
@@ -56,6 +57,7 @@ const patchArb: fc.Arbitrary<Patch> = fc
       groupIds: fc.subarray(['group-demo']),
       editGlobalCustomization: fc.boolean(),
       editGlobalCarriers: fc.boolean(),
+      active: fc.boolean(),
     },
     { requiredKeys: [] },
   )

@@ -1,4 +1,4 @@
-import { ManagedUser, ManagementListQuery, NewUserInput, UserPatch, pageOf } from '@dv/contracts';
+import { InvitedUser, ManagedUser, ManagementListQuery, NewUserInput, UserPatch, pageOf } from '@dv/contracts';
 import { IdParams, requireActor, type Server } from '@dv/kit';
 import { type UserService } from './users.service';
 
@@ -12,7 +12,7 @@ export function managementUserRoutes(app: Server, { users }: { users: UserServic
 
   app.post(
     '/api/management/users',
-    { schema: { body: NewUserInput, response: { 201: ManagedUser } } },
+    { schema: { body: NewUserInput, response: { 201: InvitedUser } } },
     async (request, reply) => reply.status(201).send(await users.create(requireActor(request), request.body)),
   );
 

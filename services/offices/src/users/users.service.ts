@@ -7,11 +7,19 @@
  * - who may set which field (roles, memberships, privilege flags; nothing of that on oneself): see
  *   user-change-rules.ts;
  * - roles keyed by office name offices of allowedOfficeIds, and company roles are given as a list only;
- * - offices and groups must be of the actor's organization.
+ * - offices and groups must be of the actor's organization;
+ * - a freemium office takes at most MAXIMUM_FREEMIUM_USERS users (freemium-limit.ts);
+ * - users are deactivated, never deleted: tickets, bug reports and audit records name them. A deactivated user
+ *   cannot sign in nor renew a session (the development provider asks dev-accounts.routes.ts; a production
+ *   provider is told through the user.updated event), and frees their place in a freemium office.
+ *
+ * With the development identity provider (DEV_IDP_ACCOUNTS) an invitation makes a password that is answered
+ * once and kept as a hash (dev-password.ts); otherwise the user signs in with the company's identity provider.
  */
 import {
   COMPANY_ROLES,
   REGISTRATION_ROLE,
+  type InvitedUser,
   type ManagedUser,
   type ManagedUserRoles,
   type ManagementListQuery,
@@ -27,8 +35,10 @@ import { recordEvent } from '../events';
 import { groupRecords } from '../groups/groups.store';
 import { officeRecords } from '../offices/offices.store';
 import { listPage } from '../paging';
+import { hashDevPassword, newDevPassword } from './dev-password';
+import { assertFreemiumRoom } from './freemium-limit';
 import { newUserRefusal, userPatchRefusal } from './user-change-rules';
-import { emailKey, userRecords, type StoredRoles, type UserChange, type UserDocument } from './users.store';
+import { emailKey, isActiveUser, userRecords, type StoredRoles, type UserChange, type UserDocument } from './users.store';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -39,9 +49,11 @@ type Deps = {
   store: Pick<Store, 'collection' | 'transaction'>;
   outbox: Pick<Outbox, 'add'>;
   now?: () => Date;
+  /** The development identity provider signs invited users in with a password made here (DEV_IDP_ACCOUNTS). */
+  devIdpAccounts?: boolean;
 };
 
-function copyRoles(roles: StoredRoles): ManagedUserRoles {
+export function copyRoles(roles: StoredRoles): ManagedUserRoles {
   return isRoleList(roles) ? [...roles] : Object.fromEntries(Object.entries(roles).map(([office, list]) => [office, [...list]]));
 }
 
@@ -57,11 +69,12 @@ export function toManagedUser(doc: UserDocument): ManagedUser {
     officeId: doc.officeId,
     editGlobalCustomization: doc.editGlobalCustomization,
     editGlobalCarriers: doc.editGlobalCarriers,
+    active: isActiveUser(doc),
   };
 }
 
 /** Keyed roles without the offices the user is no longer allowed for. */
-function pruneKeyedRoles(roles: StoredRoles, allowedOfficeIds: readonly string[]): StoredRoles {
+export function pruneKeyedRoles(roles: StoredRoles, allowedOfficeIds: readonly string[]): StoredRoles {
   if (isRoleList(roles)) return roles;
   return Object.fromEntries(Object.entries(roles).filter(([office]) => allowedOfficeIds.includes(office)));
 }
@@ -100,7 +113,13 @@ function emailTaken(): Conflict {
   return new Conflict('A user with this e-mail already exists', [{ location: 'body', path: 'email', message: 'Already taken' }]);
 }
 
-export function userService({ store, outbox, now = () => new Date() }: Deps) {
+/** The fields an active-flag change sets; nothing when the patch does not name it. */
+function activeChange(patch: UserPatch, at: string): UserChange {
+  if (patch.active === undefined) return {};
+  return { active: patch.active, deactivatedAt: patch.active ? null : at };
+}
+
+export function userService({ store, outbox, now = () => new Date(), devIdpAccounts = false }: Deps) {
   const users = userRecords(store);
 
   async function writing<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
@@ -135,7 +154,7 @@ export function userService({ store, outbox, now = () => new Date() }: Deps) {
     },
 
     /** Invites a user: the record the identity provider account is provisioned from. */
-    async create(actor: Actor, input: NewUserInput): Promise<ManagedUser> {
+    async create(actor: Actor, input: NewUserInput): Promise<InvitedUser> {
       assertCanWriteManagement(actor);
       const allowedOfficeIds = [...new Set(input.allowedOfficeIds ?? [])];
       const groupIds = [...new Set(input.groupIds ?? [])];
@@ -143,8 +162,12 @@ export function userService({ store, outbox, now = () => new Date() }: Deps) {
       if (refusal !== null) throw new Forbidden(refusal);
       assertRolesShape(input.roles, allowedOfficeIds);
       const at = now().toISOString();
+      // Hashed before the transaction: scrypt takes a while, and the password never reaches the store in clear.
+      const password = devIdpAccounts ? newDevPassword() : null;
+      const devPassword = password === null ? undefined : await hashDevPassword(password);
       return writing(async (tx) => {
         await assertMemberships(tx, actor.orgId, { allowedOfficeIds, groupIds });
+        await assertFreemiumRoom(tx, actor.orgId, allowedOfficeIds);
         const records = userRecords(tx);
         const key = emailKey(input.email);
         if (await records.findByEmailKey(key)) throw emailTaken();
@@ -162,13 +185,18 @@ export function userService({ store, outbox, now = () => new Date() }: Deps) {
           editGlobalCustomization: input.editGlobalCustomization ?? false,
           editGlobalCarriers: input.editGlobalCarriers ?? false,
           appMetadata: { orgId: actor.orgId, groupIds },
+          active: true,
+          ...(devPassword === undefined ? {} : { devPassword }),
           createdAt: at,
           updatedAt: at,
         };
         await records.insert(doc);
         const user = toManagedUser(doc);
         await recordEvent(outbox, tx, 'user.created', doc._id, user);
-        return user;
+        return {
+          ...user,
+          signIn: password === null ? { kind: 'identityProvider' as const } : { kind: 'developmentPassword' as const, password },
+        };
       });
     },
 
@@ -188,6 +216,10 @@ export function userService({ store, outbox, now = () => new Date() }: Deps) {
           ...(patch.allowedOfficeIds === undefined ? {} : { allowedOfficeIds }),
           ...(groupIds === undefined ? {} : { groupIds }),
         });
+        // A reactivated user takes their places in freemium offices again; otherwise only new offices count.
+        const reactivated = patch.active === true && !isActiveUser(current);
+        const added = allowedOfficeIds.filter((office) => reactivated || !current.allowedOfficeIds.includes(office));
+        await assertFreemiumRoom(tx, actor.orgId, added, id);
         const roles = patch.roles ?? pruneKeyedRoles(current.roles, allowedOfficeIds);
         const officeId =
           current.officeId !== null && allowedOfficeIds.includes(current.officeId) ? current.officeId : (allowedOfficeIds[0] ?? null);
@@ -200,6 +232,7 @@ export function userService({ store, outbox, now = () => new Date() }: Deps) {
           ...(groupIds === undefined ? {} : { groupIds, appMetadata: { ...current.appMetadata, groupIds } }),
           ...(patch.editGlobalCustomization === undefined ? {} : { editGlobalCustomization: patch.editGlobalCustomization }),
           ...(patch.editGlobalCarriers === undefined ? {} : { editGlobalCarriers: patch.editGlobalCarriers }),
+          ...activeChange(patch, now().toISOString()),
         };
         const updated = await records.update(id, actor.orgId, change, now().toISOString());
         if (!updated) throw new NotFound(USER_NOT_FOUND);

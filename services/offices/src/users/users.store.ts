@@ -1,6 +1,7 @@
 /** The users collection: people of an organization, their roles and office memberships. `_id` is the token's sub. */
 import { type BaseDocument, type Store, type Transaction } from '@dv/kit';
 import { type UserRoles } from '../access';
+import { type StoredDevPassword } from './dev-password';
 
 const USERS = 'users';
 
@@ -20,6 +21,11 @@ export interface UserDocument extends BaseDocument {
   readonly editGlobalCustomization: boolean;
   readonly editGlobalCarriers: boolean;
   readonly appMetadata: Readonly<Record<string, unknown>>;
+  /** false once deactivated; absent on users from before deactivation existed (seeded ones): active. */
+  readonly active?: boolean;
+  readonly deactivatedAt?: string | null;
+  /** Only with the development identity provider: the hash of the password made at invitation. */
+  readonly devPassword?: StoredDevPassword;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -36,8 +42,14 @@ export type UserChange = Partial<
     | 'editGlobalCustomization'
     | 'editGlobalCarriers'
     | 'appMetadata'
+    | 'active'
+    | 'deactivatedAt'
   >
 >;
+
+export function isActiveUser(doc: Pick<UserDocument, 'active'>): boolean {
+  return doc.active !== false;
+}
 
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
@@ -46,6 +58,7 @@ export function emailKey(email: string): string {
 export function userRecords(db: Pick<Transaction, 'collection'>) {
   const users = db.collection<UserDocument>(USERS);
   return {
+    findById: (id: string) => users.findById(id),
     findInOrg: (id: string, orgId: string) => users.findOne({ _id: id, orgId }),
     findByEmailKey: (key: string) => users.findOne({ emailKey: key }),
     listInOrg: (orgId: string, page?: { skip: number; limit: number }) =>

@@ -1,7 +1,8 @@
 /**
  * The development OpenID Connect provider as the kit's host runs it: oidc-provider (provider-configuration.ts)
- * mounted on the service's Fastify app, a sign-in page for the seeded users (interactions.ts) and, when asked
- * for, `POST /dev/token` for automated tests. Never part of a production deployment.
+ * mounted on the service's Fastify app, a sign-in page for the seeded users and, beside the offices service, the
+ * users invited there (accounts.ts, account-directory.ts), and, when asked for, `POST /dev/token` for automated
+ * tests. Never part of a production deployment.
  *
  * oidc-provider needs its issuer when it is created, and by default the issuer is the URL the provider listens
  * at: the provider opens once the app listens (afterListen); requests arriving before get a 503.
@@ -21,6 +22,8 @@ import {
 } from '@dv/kit';
 import { Provider } from 'oidc-provider';
 import { createAccessTokenMinter, DEFAULT_TEST_TOKEN_TTL_SECONDS } from './access-tokens';
+import { type AccountDirectory, officesAccountDirectory } from './account-directory';
+import { createAccounts } from './accounts';
 import { type IssuedSessionClaims, sessionClaimsFor } from './claims';
 import { DEFAULT_REDIRECT_URIS, type DevIdpClient, webClient } from './clients';
 import { type DevIdpConfig, DevIdpConfigEnv } from './config';
@@ -54,6 +57,11 @@ export interface DevIdpParts {
   readonly password: string;
   /** Default: kept in the configured data folder, or generated for this run. */
   readonly signingKeys: DevIdpKeys;
+  /**
+   * The offices service's accounts, asked whenever it is called (it may be connected after start). Default: the
+   * configured offices service (OFFICES_URL), else none.
+   */
+  readonly accountDirectory: () => AccountDirectory | undefined;
 }
 
 /** What the running service answers besides its URL. */
@@ -94,7 +102,13 @@ export const devIdpService = defineService<DevIdpConfig, DevIdpParts, DevIdpRunn
     const keys = options.signingKeys ?? keysIn(config.dataDir);
     const [testTokenClient] = config.clients;
     if (!testTokenClient) throw new Error('at least one client is required');
-    const usersById = new Map(users.map((user) => [user.id, user]));
+    const configured = config.accountDirectory === undefined ? undefined : officesAccountDirectory(config.accountDirectory);
+    const accounts = createAccounts({
+      users,
+      offices,
+      seeded: await createPasswordVerifier(users, () => password),
+      directory: options.accountDirectory ?? (() => configured),
+    });
     const usersByEmail = new Map(users.map((user) => [user.email.toLowerCase(), user]));
     const claimsOf = (user: DemoUser): IssuedSessionClaims => sessionClaimsFor(user, offices);
 
@@ -114,7 +128,7 @@ export const devIdpService = defineService<DevIdpConfig, DevIdpParts, DevIdpRunn
       const issuer = config.issuer ?? url;
       const provider = new Provider(
         issuer,
-        providerConfiguration({ ...config, adapter: store.adapterFor, keys, usersById, claimsOf }),
+        providerConfiguration({ ...config, adapter: store.adapterFor, keys, findAccount: (id) => accounts.find(id) }),
       );
       logProviderEvents(provider, logger);
       const minter = createAccessTokenMinter({
@@ -138,7 +152,7 @@ export const devIdpService = defineService<DevIdpConfig, DevIdpParts, DevIdpRunn
     await mountProvider(app, { listener: () => current().listener });
     await interactionRoutes(app, {
       provider: () => current().provider,
-      verifier: await createPasswordVerifier(users, () => password),
+      verifier: accounts.verifier,
       throttle,
       clientNames: new Map(config.clients.map((client) => [client.clientId, client.clientName ?? client.clientId])),
       demoEmails: users.map((user) => user.email),
@@ -171,6 +185,8 @@ export interface DevIdpOptions {
   readonly offices?: readonly DemoOffice[];
   /** Every user's password. Default DEMO_PASSWORD. */
   readonly password?: string;
+  /** The offices service's accounts (users invited on /management); also connected later by useAccountDirectory. */
+  readonly accountDirectory?: AccountDirectory;
   /** Key material to use; default: kept in `dataDir`, or generated for this instance. */
   readonly keys?: DevIdpKeys;
   /** Folder for the keys and the provider's sessions and grants, so both survive a restart. */
@@ -197,6 +213,11 @@ export interface DevIdp {
   close(): Promise<void>;
   /** What POST /dev/token answers, in process (not gated by enableTestTokenEndpoint: only code holding the provider reaches it). */
   issueTestToken(email: string, expiresInSeconds?: number): Promise<string>;
+  /**
+   * Signs in the accounts the offices service keeps from now on (standalone connects it once that service
+   * listens, which is after this provider: the services need its keys first).
+   */
+  useAccountDirectory(directory: AccountDirectory): void;
 }
 
 function portOf(issuer: string): number {
@@ -234,6 +255,7 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
   const jwks = publicJwks(signingKeys);
   let running: RunningService<DevIdpRunning> | undefined;
   let issuer = options.issuer;
+  let directory = options.accountDirectory;
 
   return {
     get issuer() {
@@ -248,6 +270,7 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
         config,
         logger: options.logger ?? createLogger({ name: 'dev-idp', level: 'warn' }),
         signingKeys,
+        accountDirectory: () => directory,
         ...(options.users === undefined ? {} : { users: options.users }),
         ...(options.offices === undefined ? {} : { offices: options.offices }),
         ...(options.password === undefined ? {} : { password: options.password }),
@@ -263,6 +286,9 @@ export function createDevIdp(options: DevIdpOptions = {}): DevIdp {
     issueTestToken(email, expiresInSeconds) {
       if (!running) return Promise.reject(new Error('the provider is not started'));
       return running.issueTestToken(email, expiresInSeconds);
+    },
+    useAccountDirectory(connected) {
+      directory = connected;
     },
   };
 }

@@ -99,4 +99,16 @@ describe('dev-idp configuration', () => {
   it('keeps no folder unless DATA_DIR is given', () => {
     expect(configOf({})).not.toHaveProperty('dataDir');
   });
+
+  it('asks the offices service for its accounts when OFFICES_URL and INTERNAL_API_TOKEN are given, both or neither', () => {
+    expect(configOf({})).not.toHaveProperty('accountDirectory');
+    const token = 'internal-token-0123456789';
+    expect(configOf({ OFFICES_URL: 'http://offices:8081', INTERNAL_API_TOKEN: token }).accountDirectory).toEqual({
+      officesUrl: 'http://offices:8081',
+      internalApiToken: token,
+    });
+    expect(() => readEnv({ OFFICES_URL: 'http://offices:8081' })).toThrow(/INTERNAL_API_TOKEN/);
+    expect(() => readEnv({ INTERNAL_API_TOKEN: token })).toThrow(/OFFICES_URL/);
+    expect(() => readEnv({ OFFICES_URL: 'http://offices:8081', INTERNAL_API_TOKEN: 'short' })).toThrow(/INTERNAL_API_TOKEN/);
+  });
 });

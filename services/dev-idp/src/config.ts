@@ -5,9 +5,11 @@
  */
 import path from 'node:path';
 import {
+  checkOfficeDirectoryEnv,
   envBoolean,
   envList,
   httpUrl,
+  internalApiTokenEnv,
   loadConfig,
   processEnvFields,
   redisUrlEnv,
@@ -22,28 +24,36 @@ import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './sign-in-throttle';
 const { DATA_DIR: dataDirField, LOG_LEVEL: logLevelField, ...processFields } = processEnvFields({ port: 8090 });
 const positiveInt = () => z.coerce.number().int().min(1);
 
-export const DevIdpEnv = z.object({
-  ...processFields,
-  /** Keys and sessions are kept here when set. */
-  DATA_DIR: dataDirField.unwrap().optional(),
-  /** Default info. */
-  LOG_LEVEL: logLevelField.unwrap().optional(),
-  /** What tokens name as `iss`; default http://localhost:<PORT>, or the bound URL with PORT 0. */
-  ISSUER: httpUrl().optional(),
-  AUDIENCE: z.url().default(DEFAULT_AUDIENCE),
-  /** Comma-separated sign-in callbacks of the SPA client. */
-  REDIRECT_URIS: envList.pipe(z.array(httpUrl()).min(1)).default([...DEFAULT_REDIRECT_URIS]),
-  ACCESS_TOKEN_TTL_SECONDS: positiveInt().default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
-  /** Where the SPA client's sessions end are told (the gateway's back-channel logout endpoint); unset: nowhere. */
-  BACKCHANNEL_LOGOUT_URI: httpUrl().optional(),
-  /** Failed sign-in attempts are counted here when set (shared, kept over restarts); in memory otherwise. */
-  REDIS_URL: redisUrlEnv().optional(),
-  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAccount.max),
-  SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAddress.max),
-  /** One window for both counts. */
-  SIGN_IN_WINDOW_SECONDS: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAccount.windowSeconds),
-  ENABLE_TEST_TOKEN_ENDPOINT: envBoolean.default(false),
-});
+export const DevIdpEnv = z
+  .object({
+    ...processFields,
+    /** Keys and sessions are kept here when set. */
+    DATA_DIR: dataDirField.unwrap().optional(),
+    /** Default info. */
+    LOG_LEVEL: logLevelField.unwrap().optional(),
+    /** What tokens name as `iss`; default http://localhost:<PORT>, or the bound URL with PORT 0. */
+    ISSUER: httpUrl().optional(),
+    AUDIENCE: z.url().default(DEFAULT_AUDIENCE),
+    /** Comma-separated sign-in callbacks of the SPA client. */
+    REDIRECT_URIS: envList.pipe(z.array(httpUrl()).min(1)).default([...DEFAULT_REDIRECT_URIS]),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt().default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
+    /** Where the SPA client's sessions end are told (the gateway's back-channel logout endpoint); unset: nowhere. */
+    BACKCHANNEL_LOGOUT_URI: httpUrl().optional(),
+    /** Failed sign-in attempts are counted here when set (shared, kept over restarts); in memory otherwise. */
+    REDIS_URL: redisUrlEnv().optional(),
+    SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAccount.max),
+    SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAddress.max),
+    /** One window for both counts. */
+    SIGN_IN_WINDOW_SECONDS: positiveInt().default(DEFAULT_SIGN_IN_LIMITS.perAccount.windowSeconds),
+    ENABLE_TEST_TOKEN_ENDPOINT: envBoolean.default(false),
+    /**
+     * The offices service run with DEV_IDP_ACCOUNTS: the users invited there sign in here, and deactivated users are
+     * refused. Both or neither.
+     */
+    OFFICES_URL: httpUrl().optional(),
+    INTERNAL_API_TOKEN: internalApiTokenEnv().optional(),
+  })
+  .superRefine((env, context) => checkOfficeDirectoryEnv(env, context));
 export type DevIdpEnv = z.infer<typeof DevIdpEnv>;
 
 /** What the provider runs with; main.ts reads it from the environment, createDevIdp builds it from its options. */
@@ -66,6 +76,8 @@ export interface DevIdpConfig {
   readonly redisUrl?: string;
   /** Serve POST /dev/token (automated tests); 404 otherwise. */
   readonly enableTestTokenEndpoint: boolean;
+  /** The offices service whose accounts sign in here too (account-directory.ts); unset: the seeded users only. */
+  readonly accountDirectory?: { readonly officesUrl: string; readonly internalApiToken: string };
 }
 
 export function devIdpConfigOf(env: DevIdpEnv): DevIdpConfig {
@@ -86,6 +98,9 @@ export function devIdpConfigOf(env: DevIdpEnv): DevIdpConfig {
     },
     ...(env.REDIS_URL === undefined ? {} : { redisUrl: env.REDIS_URL }),
     enableTestTokenEndpoint: env.ENABLE_TEST_TOKEN_ENDPOINT,
+    ...(env.OFFICES_URL === undefined || env.INTERNAL_API_TOKEN === undefined
+      ? {}
+      : { accountDirectory: { officesUrl: env.OFFICES_URL, internalApiToken: env.INTERNAL_API_TOKEN } }),
   };
 }
 

@@ -12,6 +12,13 @@ export {
   type DevIdpParts,
   type DevIdpRunning,
 } from './app';
+export {
+  officesAccountDirectory,
+  type AccountDirectory,
+  type DirectoryAccount,
+  type DirectoryLookup,
+  type OfficesAccountDirectoryOptions,
+} from './account-directory';
 export { DevIdpConfigEnv, DevIdpEnv, type DevIdpConfig } from './config';
 export { type DevIdpClient } from './clients';
 export { DEFAULT_SIGN_IN_LIMITS, type SignInLimit, type SignInLimits } from './sign-in-throttle';

@@ -17,12 +17,12 @@ import { z } from 'zod';
 import { errorPage, SIGN_IN_ERROR, SIGN_IN_UNAVAILABLE, signInLimitedError, signInPage } from './pages';
 import { type PasswordVerifier } from './passwords';
 import { type SignInThrottle, SignInThrottleUnavailable } from './sign-in-throttle';
-import { type DemoUser } from './users';
 
 export interface InteractionDeps {
   /** The provider once it is open; throws (503) before. */
   readonly provider: () => Provider;
-  readonly verifier: PasswordVerifier<DemoUser>;
+  /** Seeded users and, beside the offices service, the accounts it keeps (accounts.ts). */
+  readonly verifier: PasswordVerifier<{ readonly id: string }>;
   readonly throttle: SignInThrottle;
   readonly clientNames: ReadonlyMap<string, string>;
   readonly demoEmails: readonly string[];

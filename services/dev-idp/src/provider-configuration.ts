@@ -6,11 +6,11 @@
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@dv/contracts';
 import { type Logger } from '@dv/kit';
 import { type Adapter, type Configuration, errors, type KoaContextWithOIDC, type Provider, type ResourceServer } from 'oidc-provider';
-import { type IssuedSessionClaims, SESSION_CLAIM_NAMES } from './claims';
+import { type Account } from './accounts';
+import { SESSION_CLAIM_NAMES } from './claims';
 import { clientMetadata, type DevIdpClient, fetchToConfiguredClients } from './clients';
 import { type DevIdpKeys, SIGNING_ALG } from './keys';
 import { errorPage, signedOutPage, signOutPage } from './pages';
-import { type DemoUser } from './users';
 
 /** The audience the gateway and the services expect in access tokens. */
 export const DEFAULT_AUDIENCE = 'https://api.verific.local';
@@ -44,8 +44,8 @@ export interface ProviderSettings {
   readonly keys: DevIdpKeys;
   readonly audience: string;
   readonly accessTokenTtlSeconds: number;
-  readonly usersById: ReadonlyMap<string, DemoUser>;
-  readonly claimsOf: (user: DemoUser) => IssuedSessionClaims;
+  /** The account a token names, with its claims now; undefined refuses the token (unknown or deactivated). */
+  readonly findAccount: (id: string) => Promise<Account | undefined>;
 }
 
 function resourceServer({ audience, accessTokenTtlSeconds }: ProviderSettings): ResourceServer {
@@ -92,7 +92,7 @@ function features(settings: ProviderSettings): Configuration['features'] {
 }
 
 export function providerConfiguration(settings: ProviderSettings): Configuration {
-  const { usersById, claimsOf, accessTokenTtlSeconds } = settings;
+  const { findAccount, accessTokenTtlSeconds } = settings;
   return {
     adapter: settings.adapter,
     routes: PROVIDER_ROUTES,
@@ -112,16 +112,18 @@ export function providerConfiguration(settings: ProviderSettings): Configuration
     fetch: fetchToConfiguredClients,
     responseTypes: ['code'],
     pkce: { required: () => true },
-    findAccount(_ctx, sub) {
-      const user = usersById.get(sub);
-      if (!user) return undefined;
-      return { accountId: user.id, claims: () => ({ sub: user.id, email_verified: true, ...claimsOf(user) }) };
+    // Asked at sign-in and again for every token: an account gone or deactivated meanwhile gets none (a refresh
+    // token then fails with invalid_grant), and claims follow what /management changed.
+    async findAccount(_ctx, sub) {
+      const account = await findAccount(sub);
+      if (!account) return undefined;
+      return { accountId: account.id, claims: () => ({ sub: account.id, email_verified: true, ...account.claims }) };
     },
     // `sid` (set when the client takes back-channel logout) lets the gateway refuse a signed-out session's tokens.
-    extraTokenClaims(_ctx, token) {
-      const user = 'accountId' in token ? usersById.get(token.accountId) : undefined;
+    async extraTokenClaims(_ctx, token) {
+      const account = 'accountId' in token ? await findAccount(token.accountId) : undefined;
       const sid = 'sid' in token ? token.sid : undefined;
-      return user ? { ...claimsOf(user), ...(sid === undefined ? {} : { sid }) } : undefined;
+      return account ? { ...account.claims, ...(sid === undefined ? {} : { sid }) } : undefined;
     },
     // The SPA gets a refresh token without asking for offline_access, rotated on every use (a reused one is
     // rejected and revokes its grant). Tokens belong to the sign-in session: signing out revokes them too.

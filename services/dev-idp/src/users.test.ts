@@ -11,8 +11,9 @@ function userByEmail(email: string) {
 }
 
 describe('seeded users', () => {
-  it('has exactly one user per role, named <role>@demo.test', () => {
-    expect(USERS.map((user) => user.email).sort()).toEqual(ROLES.map((role) => `${role}@demo.test`).sort());
+  it('has exactly one user per role, named <role>@demo.test, and Oak Ave\'s own manager', () => {
+    expect(USERS.map((user) => user.email).sort()).toEqual([...ROLES.map((role) => `${role}@demo.test`), 'oakmanager@demo.test'].sort());
+    expect(USERS.find((user) => user.email === 'oakmanager@demo.test')).toMatchObject({ roles: ['staffmanager'], allowedOfficeIds: ['office-demo-2'] });
     expect(new Set(USERS.map((user) => user.id)).size).toBe(USERS.length);
   });
 

@@ -87,6 +87,8 @@ export const DEMO_GROUP: DemoGroup = {
 
 interface UserSeed {
   readonly role: Role;
+  /** Default: the role name's (staff@demo.test); a second user of a role names its own. */
+  readonly handle?: string;
   readonly name: string;
   readonly roles?: UserRoles;
   readonly allowedOfficeIds?: readonly string[];
@@ -107,18 +109,21 @@ const SEEDS: readonly UserSeed[] = [
     allowedOfficeIds: BOTH_OFFICES,
   },
   { role: 'staff', name: 'Taylor Staff', allowedOfficeIds: ['office-demo-1'] },
+  // The Oak Ave office's own manager: subscribes it on /payment (issue 17), where Morgan is only staff.
+  { role: 'staffmanager', handle: 'oakmanager', name: 'Olive Oakmanager', allowedOfficeIds: ['office-demo-2'] },
   { role: 'groupmanager', name: 'Gale Groupmanager', allowedOfficeIds: BOTH_OFFICES, groupIds: ['group-demo'] },
   { role: 'groupmember', name: 'Gray Groupmember', allowedOfficeIds: BOTH_OFFICES, groupIds: ['group-demo'] },
   { role: 'doregistration', name: 'Dana Registration' },
   { role: 'goduser', name: 'Glen Goduser' },
 ];
 
-/** One user per role; the email's local part is the role name. */
+/** One user per role, the email's local part the role name; and Oak Ave's manager (oakmanager@demo.test). */
 export const USERS: readonly DemoUser[] = SEEDS.map((seed) => {
   const allowedOfficeIds = seed.allowedOfficeIds ?? [];
+  const handle = seed.handle ?? seed.role;
   return {
-    id: `user-${seed.role}`,
-    email: `${seed.role}@demo.test`,
+    id: `user-${handle}`,
+    email: `${handle}@demo.test`,
     name: seed.name,
     orgId: DEMO_ORGANIZATION.id,
     roles: seed.roles ?? [seed.role],

@@ -20,8 +20,10 @@ import {
 } from '@dv/kit';
 import { registerBackchannelLogout } from './auth/backchannel-logout';
 import { refusingSignedOutSessions, SIGNED_OUT_SESSIONS, signedOutSessions } from './auth/signed-out-sessions';
+import { rememberVerifiedTokens } from './auth/verified-tokens';
 import { GatewayEnv, type GatewayConfig } from './config';
 import { createOfficesDirectory, type OfficesDirectory } from './directory/offices-directory';
+import { registerApiDocs } from './docs/docs-routes';
 import { apiGuard } from './guard/api-guard';
 import { refuseConnectRequests } from './guard/request-target';
 import { bodyLimitResolver, limitedBodyParser, ROUTE_BODY_LIMITS, type RouteBodyLimit } from './limits/body-limit';
@@ -96,6 +98,8 @@ export const gatewayService = defineService<GatewayConfig, GatewayStartOptions>(
   name: 'gateway',
   env: GatewayEnv,
   bus: false,
+  // The internet's listener: the gateway's metrics are served on METRICS_PORT alone, never here.
+  publicListener: true,
   http: (config) => ({
     authenticate: false,
     // Fastify's own limit; the gateway's one body parser applies each route's limit itself (limits/body-limit.ts).
@@ -103,6 +107,8 @@ export const gatewayService = defineService<GatewayConfig, GatewayStartOptions>(
     rateLimit: config.rateLimit === null ? false : { max: config.rateLimit.max, timeWindowMs: config.rateLimit.timeWindowMs },
     trustProxy: config.trustProxy,
     helmet: securityHeaders({ oidcIssuer: config.oidcIssuer }),
+    // The gateway's routes are proxies: the API's document is the services' documents, merged (docs/).
+    openapi: false,
   }),
   async build(app, context, options) {
     const { config } = context;
@@ -126,7 +132,9 @@ export const gatewayService = defineService<GatewayConfig, GatewayStartOptions>(
     app.decorateRequest('caller', null);
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', limitedBodyParser(bodyLimitFor));
-    app.addHook('onRequest', apiGuard({ verifier: refusingSignedOutSessions(context.verifier, sessions), directory, bodyLimitFor }));
+    // Signatures are checked once per token (auth/verified-tokens.ts); signed-out sessions on every call.
+    const verifier = refusingSignedOutSessions(rememberVerifiedTokens(context.verifier), sessions);
+    app.addHook('onRequest', apiGuard({ verifier, directory, bodyLimitFor }));
     if (config.organizationLookupLimit !== null) {
       const lookups = await organizationLookupLimit({ limit: config.organizationLookupLimit, ...(redis ? { redis } : {}) });
       app.addHook('onRequest', lookups.hook);
@@ -135,6 +143,7 @@ export const gatewayService = defineService<GatewayConfig, GatewayStartOptions>(
     refuseConnectRequests(app.server);
     refuseInternalRoutes(app);
 
+    await registerApiDocs(app, { isPublic: config.apiDocsPublic, verifier, upstreams: config.upstreams });
     await registerUpstreams(app, {
       routes: options.routes ?? UPSTREAM_ROUTES,
       upstreams: config.upstreams,

@@ -26,7 +26,14 @@ describe('gateway configuration', () => {
       organizationLookupLimit: DEFAULT_ORGANIZATION_LOOKUP_LIMIT,
       directoryCacheTtlMs: 60_000,
       trustProxy: false,
+      apiDocsPublic: false,
     });
+  });
+
+  it('opens the API reference\'s document to anyone only when API_DOCS_PUBLIC says so', () => {
+    expect(gatewayConfigFromEnv({ ...REQUIRED, API_DOCS_PUBLIC: 'true' }).apiDocsPublic).toBe(true);
+    expect(gatewayConfigFromEnv({ ...REQUIRED, API_DOCS_PUBLIC: 'false' }).apiDocsPublic).toBe(false);
+    expect(() => gatewayConfigFromEnv({ ...REQUIRED, API_DOCS_PUBLIC: 'sometimes' })).toThrow(ConfigError);
   });
 
   it('reads the upstream table from <SERVICE>_URL variables, and RATE_LIMIT_MAX=0 turns the limit off', () => {

@@ -77,6 +77,8 @@ const GatewayEnvFields = z.object({
   DIRECTORY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(DEFAULTS.directoryCacheTtlMs),
   /** Trust X-Forwarded-* from a load balancer in front (client IP for rate limits, host for the organization). */
   TRUST_PROXY: envBoolean.default(false),
+  /** The merged API document (/api/docs/openapi.json) without a token; false: company users only. */
+  API_DOCS_PUBLIC: envBoolean.default(false),
 });
 
 export interface GatewayConfig
@@ -99,6 +101,8 @@ export interface GatewayConfig
   readonly organizationLookupLimit: { readonly max: number; readonly timeWindowMs: number } | null;
   readonly directoryCacheTtlMs: number;
   readonly trustProxy: boolean;
+  /** The API reference's document for anyone (development); otherwise for company users only. */
+  readonly apiDocsPublic: boolean;
 }
 
 /** A per-window limit, or null where the environment set its maximum to 0. */
@@ -114,6 +118,8 @@ function gatewayConfigOf(env: z.output<typeof GatewayEnvFields>): GatewayConfig 
     port: env.PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
+    ...(env.METRICS_PORT === undefined ? {} : { metricsPort: env.METRICS_PORT }),
+    ...(env.METRICS_HOST === undefined ? {} : { metricsHost: env.METRICS_HOST }),
     oidcIssuer: env.OIDC_ISSUER,
     oidcAudience: env.OIDC_AUDIENCE,
     ...(env.OIDC_JWKS_URL === undefined ? {} : { oidcJwksUrl: env.OIDC_JWKS_URL }),
@@ -129,6 +135,7 @@ function gatewayConfigOf(env: z.output<typeof GatewayEnvFields>): GatewayConfig 
     organizationLookupLimit: limitOf(env.ORGANIZATION_LOOKUP_MAX, env.ORGANIZATION_LOOKUP_WINDOW_MS),
     directoryCacheTtlMs: env.DIRECTORY_CACHE_TTL_MS,
     trustProxy: env.TRUST_PROXY,
+    apiDocsPublic: env.API_DOCS_PUBLIC,
   };
 }
 
@@ -156,6 +163,7 @@ export function gatewayConfig(
     accessTokenLifetimeSeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
     directoryCacheTtlMs: DEFAULTS.directoryCacheTtlMs,
     trustProxy: false,
+    apiDocsPublic: false,
     ...required,
   };
 }

@@ -33,6 +33,16 @@ describe('gateway log lines keep patient data out (real gateway and upstream)', 
 
   const canary = fc.stringMatching(/^[A-Za-z0-9]{6,16}$/).map((text) => `PHI${text}`);
 
+  it("names the caller (user, organization, office) on the request's later lines, once each", async () => {
+    lines.length = 0;
+    const response = await harness.call('/api/verifications?page=1', { headers });
+    expect(response.status).toBe(200);
+    const completed = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'request completed');
+    expect(completed).toMatchObject({ userId: STAFF_A.sub, orgId: STAFF_A.org, officeId: 'office-a1' });
+    const raw = lines.find((line) => line.includes('"request completed"')) ?? '';
+    expect(raw.split('"userId"')).toHaveLength(2);
+  });
+
   it('logs a search with its parameter names and without their values', async () => {
     await fc.assert(
       fc.asyncProperty(canary, fc.constantFrom('patientName', 'memberId', 'dob', 'search'), async (value, name) => {

@@ -42,7 +42,7 @@ export type ApiCallAccess =
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/i;
 
-function bearerToken(header: string | undefined): string {
+export function bearerToken(header: string | undefined): string {
   const match = header === undefined ? null : BEARER.exec(header.trim());
   if (!match?.[1]) throw new Unauthorized('A bearer access token is required');
   return match[1];

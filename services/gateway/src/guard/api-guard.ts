@@ -5,10 +5,11 @@
  */
 import { API_ROUTES, ID_PATTERN, pathOnly, patternToRegExp, type ClientType, type OrganizationSummary } from '@dv/contracts';
 import { Invalid, NotFound, OFFICE_HEADER, Unauthorized, type Actor } from '@dv/kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { authorizeApiCall, type ApiCallAccess, type AuthorizeDeps } from '../auth/authorize-api-call';
 import { checkDeclaredLength, type BodyLimitFor } from '../limits/body-limit';
 import type { OfficesDirectory } from '../directory/offices-directory';
+import { isApiDocsPath } from '../docs/reference-page';
 import { ORGANIZATION_HEADER, refuseRepeatedHeaders, stripIdentityHeaders } from './identity-headers';
 import { readRequestTarget, routeMatchesPath } from './request-target';
 
@@ -45,8 +46,35 @@ function isWebSocketPath(pathname: string): boolean {
   return pathname === '/socket.io' || pathname.startsWith('/socket.io/');
 }
 
-const API_PATHS = API_ROUTES.map((route) => patternToRegExp(route.path));
-const API_PATHS_IGNORING_CASE = API_PATHS.map((regex) => new RegExp(regex.source, 'i'));
+interface CasedPattern {
+  readonly exact: RegExp;
+  readonly ignoringCase: RegExp;
+}
+
+/** A path's shape, by which the patterns it may match are found: its number of segments and its second segment. */
+const shapeOf = (segments: readonly string[], second = (segments[2] ?? '').toLowerCase()) => `${segments.length} ${second}`;
+const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
+/** Stands for any second segment (a `{name}` there): no segment holds a slash. */
+const ANY_SECOND = '/';
+
+/**
+ * Every route's pattern, exact and ignoring case, by shape: a `{name}` is one segment, so a path can match only
+ * patterns of its own number of segments, and with its second segment (in any case), or a `{name}` there.
+ */
+const PATTERNS_BY_SHAPE = new Map<string, CasedPattern[]>();
+for (const route of API_ROUTES) {
+  const exact = patternToRegExp(route.path);
+  const pattern = { exact, ignoringCase: new RegExp(exact.source, 'i') };
+  const segments = route.path.split('/');
+  const shape = shapeOf(segments, isParameter(segments[2] ?? '') ? ANY_SECOND : undefined);
+  PATTERNS_BY_SHAPE.set(shape, [...(PATTERNS_BY_SHAPE.get(shape) ?? []), pattern]);
+}
+
+function patternsFor(segments: readonly string[]): readonly CasedPattern[] {
+  const own = PATTERNS_BY_SHAPE.get(shapeOf(segments)) ?? [];
+  const anySecond = PATTERNS_BY_SHAPE.get(shapeOf(segments, ANY_SECOND)) ?? [];
+  return anySecond.length === 0 ? own : [...own, ...anySecond];
+}
 
 /**
  * Paths are case-sensitive, so `/api/Management/users` is no route of the table; a client that sends it made a
@@ -54,7 +82,7 @@ const API_PATHS_IGNORING_CASE = API_PATHS.map((regex) => new RegExp(regex.source
  */
 function refuseLetterCaseVariant(pathname: string): void {
   const bare = pathOnly(pathname);
-  const variant = API_PATHS_IGNORING_CASE.some((regex, index) => regex.test(bare) && !API_PATHS[index]?.test(bare));
+  const variant = patternsFor(bare.split('/')).some(({ exact, ignoringCase }) => ignoringCase.test(bare) && !exact.test(bare));
   if (variant) throw new Invalid('The request path is not valid: its letters differ in case from the API route');
 }
 
@@ -98,6 +126,25 @@ export async function resolveRequestOrganization(
   return byId ? { id: byId.id, source: 'header', name: byId.name, clientType: byId.clientType } : null;
 }
 
+/** pino's in-place binding; Fastify's logger type does not name it. */
+type BindableLogger = FastifyBaseLogger & { setBindings?: (bindings: Record<string, unknown>) => void };
+
+/**
+ * The caller's ids on every later line of the request's log. The request's logger is already its own (Fastify
+ * makes a child per request), so the ids are added to it in place rather than through a second child.
+ */
+function bindCaller(request: FastifyRequest, reply: FastifyReply, actor: Actor): void {
+  const bindings = { userId: actor.userId, orgId: actor.orgId, officeId: actor.officeId };
+  const log = request.log as BindableLogger;
+  if (typeof log.setBindings === 'function') {
+    log.setBindings(bindings);
+    return;
+  }
+  const child = request.log.child(bindings);
+  request.log = child;
+  reply.log = child;
+}
+
 export function apiGuard(deps: ApiGuardDeps) {
   const officeBelongsToOrg = async (officeId: string, orgId: string) =>
     (await deps.directory.organizationOfOffice(officeId)) === orgId;
@@ -113,7 +160,8 @@ export function apiGuard(deps: ApiGuardDeps) {
     if (request.headers.upgrade !== undefined && !isWebSocketPath(pathname)) {
       throw new NotFound(`No WebSocket endpoint at ${pathname}`);
     }
-    if (!isApiPath(pathname)) return;
+    // The API reference is the gateway's own (docs/), with its own access rule; it is no call of the table.
+    if (!isApiPath(pathname) || isApiDocsPath(pathname)) return;
     refuseLetterCaseVariant(pathname);
 
     const headerOrganizationId = organizationFromHeader(organizationHeader);
@@ -139,9 +187,7 @@ export function apiGuard(deps: ApiGuardDeps) {
     }
     if (access.kind === 'user') {
       request.caller = access.actor;
-      const log = request.log.child({ userId: access.actor.userId, orgId: access.actor.orgId, officeId: access.actor.officeId });
-      request.log = log;
-      reply.log = log;
+      bindCaller(request, reply, access.actor);
     } else {
       // A public call goes on without an organization when the lookup fails: it is only context there.
       await lookUpOrganization().catch((error: unknown) => {

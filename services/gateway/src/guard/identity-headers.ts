@@ -4,7 +4,7 @@
  * calling" is removed before anything else looks at the request.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { Invalid, OFFICE_HEADER, REQUEST_ID_HEADER } from '@dv/kit';
+import { Invalid, OFFICE_HEADER, REQUEST_ID_HEADER, traceHeadersOf } from '@dv/kit';
 import type { FastifyRequest } from 'fastify';
 
 /** The SPA names the organization here when the host does not resolve to one (it stored it as organization_id). */
@@ -102,17 +102,19 @@ export function refuseRepeatedHeaders(rawHeaders: readonly string[]): void {
 
 /**
  * What the gateway adds for the service: where the call came from, the request id that follows it through
- * the logs, and the organization the gateway resolved (request context, never an identity: services take the
- * user and the organization from the verified token).
+ * the logs, the gateway's span as the service's trace parent (in place of the browser's `traceparent`), and the
+ * organization the gateway resolved (request context, never an identity: services take the user and the
+ * organization from the verified token).
  */
 export function forwardedHeaders(
-  request: Pick<FastifyRequest, 'ip' | 'host' | 'protocol' | 'id' | 'organization'>,
+  request: Pick<FastifyRequest, 'ip' | 'host' | 'protocol' | 'id' | 'organization'> & { readonly raw: object },
 ): Record<string, string> {
   return {
     'x-forwarded-for': request.ip,
     'x-forwarded-host': request.host,
     'x-forwarded-proto': request.protocol,
     [REQUEST_ID_HEADER]: request.id,
+    ...traceHeadersOf(request),
     ...(request.organization ? { [ORGANIZATION_HEADER]: request.organization.id } : {}),
   };
 }

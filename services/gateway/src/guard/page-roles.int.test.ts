@@ -16,7 +16,8 @@ const MANAGEMENT = ['agent', 'admin', 'superadministrator'];
 const CALLS: readonly [method: string, path: string, allowed: readonly string[]][] = [
   ['GET', '/api/stripe', PAYMENT],
   ['GET', '/api/stripe/subscription/valid', PAYMENT],
-  ['GET', '/api/stripe/list', PAYMENT],
+  // The plan list serves /payment and the settings pages' Change plan (/payment-settings adds superadministrator).
+  ['GET', '/api/stripe/list', [...PAYMENT, 'superadministrator']],
   ['GET', '/api/stripe/coupon?code=SPRING', PAYMENT],
   ['POST', '/api/stripe/subscription/freemium', PAYMENT],
   ['POST', '/api/stripe/register', PAYMENT_SETUP],

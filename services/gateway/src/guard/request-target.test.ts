@@ -77,6 +77,20 @@ describe('readRequestTarget', () => {
     );
   });
 
+  it('forwards a target without percent signs as sent, as its encoded spellings read', () => {
+    const plain = fc.array(fc.stringMatching(/^[A-Za-z0-9\-._~!$&'()*+,;=:@]{1,10}$/), { minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(plain, fc.constantFrom('', '?q=1', '?a=%2F&b'), (segments, search) => {
+        const target = `/${segments.join('/')}${search}`;
+        const read = outcome(target);
+        const encoded = outcome(`/${segments.map((text) => text.replace(/[A-Za-z]/, (letter) => percentEncode(letter, true))).join('/')}${search}`);
+        expect(encoded).toEqual(read);
+        if ('path' in read) expect(readRequestTarget(target)).toEqual({ path: `/${segments.join('/')}`, search, url: target });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
   it('reads the equivalent spellings of every API route as the route', () => {
     fc.assert(
       fc.property(fc.constantFrom(...API_PATHS).chain(withSpelling), ([canonical, spelled]) => {

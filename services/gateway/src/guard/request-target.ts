@@ -58,13 +58,30 @@ export function readRequestTarget(target: string): RequestTarget {
   const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
   const search = queryAt === -1 ? '' : target.slice(queryAt);
   if (!PATH_CHARACTERS.test(rawPath)) refuse('a character that must be percent-encoded');
+  if (!rawPath.includes('%')) return readPlainPath(rawPath, search, target);
 
   const segments = rawPath.slice(1).split('/').map(decodeSegment);
-  // One trailing slash is a path of its own (`/socket.io/`); an empty segment anywhere else is a doubled slash.
-  if (segments.slice(0, -1).includes('')) refuse('an empty segment (//)');
+  refuseEmptySegments(segments);
   const path = `/${segments.join('/')}`;
   const url = `/${segments.map(encodePathSegment).join('/')}${search}`;
   return { path, search, url };
+}
+
+/** One trailing slash is a path of its own (`/socket.io/`); an empty segment anywhere else is a doubled slash. */
+function refuseEmptySegments(segments: readonly string[]): void {
+  for (let index = 0; index < segments.length - 1; index += 1) if (segments[index] === '') refuse('an empty segment (//)');
+}
+
+/**
+ * A path without a percent sign, the usual case: each segment decodes to itself and passes decodeSegment's
+ * checks but the dot segments' (PATH_CHARACTERS leaves no structural or control character), and encodes back to
+ * itself (encodePathSegment keeps every character PATH_CHARACTERS allows), so the target is forwarded as sent.
+ */
+function readPlainPath(rawPath: string, search: string, target: string): RequestTarget {
+  const segments = rawPath.slice(1).split('/');
+  for (const segment of segments) if (segment === '.' || segment === '..') refuse('a dot segment');
+  refuseEmptySegments(segments);
+  return { path: rawPath, search, url: target };
 }
 
 /** encodeURIComponent, leaving the sub-delims, ':' and '@' that a path segment may hold as they are. */

@@ -16,6 +16,8 @@ describe('upstream table derived from API_ROUTES', () => {
         { prefix: '/api/management/users', service: 'offices' },
         { prefix: '/api/management/features', service: 'offices' },
         { prefix: '/api/portals', service: 'portals' },
+        { prefix: '/api/reverifications', service: 'verifications' },
+        { prefix: '/api/schedule', service: 'schedule' },
         { prefix: '/api/management/portals', service: 'portals' },
         { prefix: '/api/bugReports', service: 'bugs' },
         { prefix: '/api/management/bugs', service: 'bugs' },
@@ -26,6 +28,17 @@ describe('upstream table derived from API_ROUTES', () => {
         { prefix: '/api/management/x271', service: 'verifications' },
         { prefix: '/api/management/verifications', service: 'verifications' },
         { prefix: '/api/management/requesters', service: 'verifications' },
+        { prefix: '/api/management/stats', service: 'verifications' },
+        { prefix: '/api/management/carriers', service: 'verifications' },
+        // Issue 18 item 8: a practice's registration; a ticket's data correction.
+        { prefix: '/api/registration', service: 'offices' },
+        { prefix: '/api/correction', service: 'verifications' },
+        // Verification forms (issue 18): templates, rules and the customizations.
+        { prefix: '/api/customization', service: 'verifications' },
+        { prefix: '/api/management/customization', service: 'verifications' },
+        { prefix: '/api/management/form-rules', service: 'verifications' },
+        { prefix: '/api/management/form-templates', service: 'verifications' },
+        { prefix: '/api/management/integrations', service: 'schedule' },
         { prefix: '/socket.io', service: 'realtime', websocket: true },
       ].sort(byPrefix),
     );
@@ -71,6 +84,7 @@ describe('upstream table derived from API_ROUTES', () => {
       billing: 'BILLING_URL',
       verifications: 'VERIFICATIONS_URL',
       realtime: 'REALTIME_URL',
+      schedule: 'SCHEDULE_URL',
     });
   });
 });

@@ -16,6 +16,8 @@ describe('bugs configuration', () => {
       dataDir: path.resolve('./data'),
       mongodbUri: undefined,
       kafkaBrokers: undefined,
+      busUrl: undefined,
+      appliedEventsRetentionMs: 7 * 24 * 60 * 60 * 1000,
       oidcIssuer: 'https://id.example.com/',
       oidcAudience: 'https://api.example.com',
       oidcJwksUrl: 'https://id.example.com/.well-known/jwks.json',

@@ -24,6 +24,7 @@ import { type Server as SocketServer } from 'socket.io';
 import { memoryAppliedEvents, redisAppliedEvents } from './applied-events';
 import { RealtimeEnv, type RealtimeConfig } from './config';
 import { forwardBusEvents } from './forwarding';
+import { measureSockets } from './socket-metrics';
 import { attachSocketServer } from './socket-server';
 
 export interface RealtimeOptions {
@@ -83,6 +84,7 @@ export const realtimeService = defineService<RealtimeConfig, RealtimeOptions, Re
       authTimeoutMs: config.authTimeoutMs,
       pingIntervalMs: config.pingIntervalMs,
     });
+    measureSockets(context.metrics, sockets.io);
     if (redis) {
       sockets.io.adapter(createAdapter(redis.pub, redis.sub, { key: config.redisKeyPrefix }));
       logger.info({ channelPrefix: config.redisKeyPrefix }, 'socket rooms shared through redis');

@@ -31,6 +31,7 @@ export const RealtimeEnv = z
   .object({
     ...processEnvFields({ port: 8087 }),
     KAFKA_BROKERS: adapterEnvFields.KAFKA_BROKERS,
+    BUS_URL: adapterEnvFields.BUS_URL,
     ...oidcEnvFields,
     REDIS_URL: redisUrlEnv().optional(),
     REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, { error: 'letters, digits, ".", ":", "_" or "-"' }).default('dv-realtime'),

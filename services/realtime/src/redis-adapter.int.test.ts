@@ -7,7 +7,7 @@
 import { type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { EVENT_TYPES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
+import { EVENT_TYPES, OFFICES_TOPICS, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
 import { type BusEvent } from '@dv/kit';
 import { createTestIssuer, forkTs, redisAvailability, settle, TEST_REDIS_URL, waitFor, type TestIssuer } from '@dv/kit/testing';
 import Redis from 'ioredis';
@@ -168,6 +168,22 @@ if (!redis.available) {
       expect(received(clientA).sort()).toEqual(['cred-after', 'cred-redelivered']);
       expect(received(clientB).sort()).toEqual(['cred-after', 'cred-redelivered']);
       expect(await inspector.exists(`${prefix}:applied:realtime:${TOPICS.portalCredentials}:${event.id}`)).toBe(1);
+    });
+
+    it('a feature flag change reaches every signed-in socket on both processes, by name only; no unauthorized one', async () => {
+      const [urlA, urlB] = urls as [string, string];
+      const signedInEverywhere = [await signedIn(urlA, users.office1), await signedIn(urlB, users.office2), await signedIn(urlB, users.admin)];
+      const anonymous = await connectClient(urlB);
+      clients.push(anonymous);
+      anonymous.socket.connect();
+      const flag = { name: 'MAINTANANCE_LOCK', type: 'none', value: null, isActive: true };
+      const event: BusEvent = { key: flag.name, id: randomUUID(), type: 'feature-flag.updated', payload: flag, occurredAt: new Date().toISOString() };
+      await publishThrough(children[0] as ChildProcess, OFFICES_TOPICS.featureFlag, event);
+      for (const client of signedInEverywhere) {
+        expect(await client.waitForEvent(SOCKET_EVENTS.featureFlagChanged)).toEqual({ name: 'MAINTANANCE_LOCK' });
+      }
+      await settle(200);
+      expect(anonymous.named(SOCKET_EVENTS.featureFlagChanged)).toEqual([]);
     });
 
     it('on either process, a bad or expired token gets the error event and a disconnect; so does silence', async () => {

@@ -16,6 +16,7 @@ import { SOCKET_EVENTS, SocketAuthorization, type SocketErrorEvent } from '@dv/c
 import { MAX_CLOCK_SKEW_SECONDS, type Logger, type TokenVerifier } from '@dv/kit';
 import { Server as SocketServer, type Socket } from 'socket.io';
 import { roomsForClaims } from './rooms';
+import { releaseUpgradeRequests } from './socket-memory';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -29,8 +30,11 @@ export const SOCKET_ERRORS = {
   unavailable: { code: 'UNAVAILABLE', message: 'Tokens cannot be checked right now, retry later' },
 } as const satisfies Record<string, SocketErrorEvent>;
 
-/** Sockets that authorized, on this process (the server's own pings go to them). */
-const AUTHORIZED_ROOM = 'authorized';
+/**
+ * Sockets that authorized. The server's own pings go to this process's members (io.local); a global event (a
+ * feature flag change, forwarding.ts) goes to the members on every process.
+ */
+export const AUTHORIZED_ROOM = 'authorized';
 const MAX_AUTHORIZATION_ATTEMPTS = 5;
 /** Clients send tokens and pings; nothing larger. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -61,15 +65,17 @@ function isUnavailable(error: unknown): boolean {
 
 function handleSocket(socket: Socket, options: SocketServerOptions): void {
   const now = options.now ?? Date.now;
-  const log = options.logger.child({ socketId: socket.id });
+  // The socket id in each line rather than a child logger per socket: a child would live as long as the socket.
+  const { logger } = options;
+  const socketId = socket.id;
   let rooms: string[] = [];
   let attempts = 0;
   let expiryTimer: NodeJS.Timeout | undefined;
-  const authTimer = setTimeout(() => refuse(SOCKET_ERRORS.timeout), options.authTimeoutMs);
+  let authTimer: NodeJS.Timeout | undefined = setTimeout(() => refuse(SOCKET_ERRORS.timeout), options.authTimeoutMs);
 
   function refuse(error: SocketErrorEvent): void {
     if (socket.disconnected) return;
-    log.info({ code: error.code, reason: error.message }, 'socket refused');
+    logger.info({ socketId, code: error.code, reason: error.message }, 'socket refused');
     socket.emit(SOCKET_EVENTS.error, error);
     socket.disconnect(true);
   }
@@ -95,7 +101,7 @@ function handleSocket(socket: Socket, options: SocketServerOptions): void {
     // The verifier accepts a token up to the allowed clock skew after `exp`; the socket lives as long.
     const expiresAt = ((claims.exp ?? 0) + MAX_CLOCK_SKEW_SECONDS) * 1000;
     expiryTimer = setTimeout(() => refuse(SOCKET_ERRORS.expired), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - now())));
-    log.info({ userId: claims.sub, orgId: claims.org, rooms: rooms.length }, 'socket authorized');
+    logger.info({ socketId, userId: claims.sub, orgId: claims.org, rooms: rooms.length }, 'socket authorized');
     socket.emit(SOCKET_EVENTS.authorizationCompleted, { userId: claims.sub });
   }
 
@@ -103,8 +109,10 @@ function handleSocket(socket: Socket, options: SocketServerOptions): void {
     // The timeout is for a client that never asks. How long the check takes (a first JWKS fetch) is the server's
     // own business, bounded by the verifier's fetch timeout, and must not be blamed on the client.
     clearTimeout(authTimer);
+    // Dropped, not kept for the socket's life: only a cleared timer's handle would be left.
+    authTimer = undefined;
     authorize(payload).catch((error: unknown) => {
-      log.error({ err: error }, 'socket authorization failed');
+      logger.error({ socketId, err: error }, 'socket authorization failed');
       refuse(SOCKET_ERRORS.unavailable);
     });
   });
@@ -114,7 +122,7 @@ function handleSocket(socket: Socket, options: SocketServerOptions): void {
   socket.on('disconnect', (reason) => {
     clearTimeout(authTimer);
     clearTimeout(expiryTimer);
-    log.debug({ reason }, 'socket disconnected');
+    logger.debug({ socketId, reason }, 'socket disconnected');
   });
 }
 
@@ -123,9 +131,13 @@ export function attachSocketServer(httpServer: HttpServer, options: SocketServer
     path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // engine.io's default, said here: a deflate context per WebSocket would cost far more memory than the few small
+    // frames a socket carries save.
+    perMessageDeflate: false,
     // Same origin only: browsers reach this service through the gateway, which serves the SPA.
     cors: undefined,
   });
+  releaseUpgradeRequests(io);
   io.on('connection', (socket) => handleSocket(socket, options));
   const pinger =
     options.pingIntervalMs > 0

@@ -1,5 +1,5 @@
 import { BugReportListQuery, BugReportPatch, ManagedBugReport, pageOf } from '@dv/contracts';
-import { IdParams, requireActor, type Server } from '@dv/kit';
+import { fileResponse, IdParams, requireActor, type Server } from '@dv/kit';
 import { bugManagersOnly } from './access';
 import type { ManagementService } from './management.service';
 
@@ -27,7 +27,8 @@ export function managementRoutes(app: Server, { management }: { management: Mana
 
   // The bytes as they were checked at upload, typed by their detected kind. Served as a download that the
   // browser may not sniff nor run: the SPA fetches it with its token and previews the blob itself.
-  app.get('/api/management/bugs/:id/attachment', { onRequest, schema: { params: IdParams } }, async (request, reply) => {
+  const attachment = fileResponse('*/*', 'The attachment, of the kind its bytes were detected as');
+  app.get('/api/management/bugs/:id/attachment', { onRequest, schema: { params: IdParams, response: { 200: attachment } } }, async (request, reply) => {
     const file = await management.attachment(requireActor(request), request.params.id);
     return reply
       .type(file.mime)

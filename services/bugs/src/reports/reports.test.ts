@@ -173,6 +173,12 @@ describe('PUT /api/bugReports', () => {
       expect(Object.keys(fieldErrors(response.json()))).toEqual(['fileMime']);
     });
 
+    it.each(Object.getOwnPropertyNames(Object.prototype))('refuses the mime type %j, named like an Object.prototype member, with a 400', async (fileMime) => {
+      const response = await h.call('PUT', '/api/bugReports', { as: 'staff', body: { ...report, fileBase64: base64(SMALL_PNG), fileMime, fileName: `${fileMime}.png` } });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(fieldErrors(response.json()))).toEqual(['fileMime']);
+    });
+
     it('stores nothing when a report is refused', async () => {
       const before = await h.store.collection(BUG_REPORTS_COLLECTION).count();
       await h.call('PUT', '/api/bugReports', { as: 'staff', body: { ...report, title: '' } });

@@ -3,7 +3,7 @@
  * sandbox badge. Transport only; the rules are in portals.service.ts.
  */
 import { PortalId, Portal, PortalInput, PortalList, PortalsSandboxInfo, PortalUpdateInput } from '@dv/contracts';
-import { requireActor, type Server } from '@dv/kit';
+import { NoContent, requireActor, type Server } from '@dv/kit';
 import { z } from 'zod';
 import { assertMayReadCatalogue } from '../access';
 import { rejectInvalidRequest } from '../validation';
@@ -39,7 +39,7 @@ export function portalRoutes(app: Server, deps: { catalogue: PortalCatalogue; sa
     },
   );
 
-  app.delete('/api/management/portals/:id', { schema: { params: PortalParams } }, async (request, reply) => {
+  app.delete('/api/management/portals/:id', { schema: { params: PortalParams, response: { 204: NoContent } } }, async (request, reply) => {
     await catalogue.remove(requireActor(request), request.params.id);
     return reply.status(204).send();
   });

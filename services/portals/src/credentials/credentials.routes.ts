@@ -10,7 +10,7 @@ import {
   PortalCredentialList,
   PortalCredentialUpdateInput,
 } from '@dv/contracts';
-import { IdParam, IdParams, requireActor, type Server } from '@dv/kit';
+import { IdParam, IdParams, NoContent, requireActor, type Server } from '@dv/kit';
 import { z } from 'zod';
 import { rejectInvalidRequest } from '../validation';
 import { type CredentialService } from './credentials.service';
@@ -54,7 +54,7 @@ export function credentialRoutes(app: Server, { credentials }: { credentials: Cr
     },
   );
 
-  app.delete('/api/portals/credentials/:id', { schema: { params: IdParams } }, async (request, reply) => {
+  app.delete('/api/portals/credentials/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {
     await credentials.remove(requireActor(request), request.params.id);
     return reply.status(204).send();
   });

@@ -272,8 +272,9 @@ describe('standalone runner (every service in one process, random ports, tempora
 
   it('closes every listener', async () => {
     if (!running) throw new Error('not started');
-    const urls = Object.values(running.loopback);
-    expect(urls).toHaveLength(7);
+    expect(running.stripeSandboxUrl).not.toBeNull();
+    const urls = [...Object.values(running.loopback), running.stripeSandboxUrl ?? ''];
+    expect(urls).toHaveLength(10);
     await running.close();
     running = undefined;
     for (const url of urls) {

@@ -3,21 +3,26 @@
  * bus) and the demo data: the development identity provider, the services on loopback ports, and the gateway in
  * front. The portals service answers the verifications service's portal data requests with the offices'
  * credentials; the demo office office-demo-1 gets a Delta Dental portal login once per data folder
- * (demo-portal-credential.ts). `npm start` runs it through main.ts; end-to-end tests start it here on free ports.
+ * (demo-portal-credential.ts). Without STRIPE_SECRET_KEY the billing service runs the Stripe sandbox, in which
+ * office-demo-1 has a Standard subscription and office-demo-2 none (demo-seed.ts). `npm start` runs it through
+ * main.ts; end-to-end tests start it here on free ports.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEVELOPMENT_HOST } from '@dv/contracts';
-import { createDevIdp, WEB_CLIENT_ID, DEFAULT_AUDIENCE, type DevIdp } from '@dv/dev-idp';
+import { createDevIdp, officesAccountDirectory, WEB_CLIENT_ID, DEFAULT_AUDIENCE, type DevIdp } from '@dv/dev-idp';
 import { BACKCHANNEL_LOGOUT_PATH, gatewayConfig, startGateway, type RunningGateway } from '@dv/gateway';
 import { createClosers, createInProcessBus, createLogger, type EventBus, type Logger, type LogLevel } from '@dv/kit';
+import { DEFAULT_STRIPE_SANDBOX_PORT, loadBillingConfig, startBilling, type RunningBilling } from '@dv/billing';
 import { loadBugsConfig, startBugs, type RunningBugs } from '@dv/bugs';
 import { loadOfficesConfig, startOffices, type RunningOffices } from '@dv/offices';
 import { loadPortalsConfig, startPortals, type RunningPortals } from '@dv/portals';
 import { loadRealtimeConfig, startRealtime, type RunningRealtime } from '@dv/realtime';
+import { loadScheduleConfig, startSchedule, type RunningSchedule } from '@dv/schedule';
 import { loadVerificationsConfig, startVerifications, type RunningVerifications } from '@dv/verifications';
 import { DEMO_PORTAL_CREDENTIAL, seedDemoPortalCredential } from './demo-portal-credential';
-import { demoSeed } from './demo-seed';
+import { demoBillingOffices, demoSeed } from './demo-seed';
+import { seedDemoStatsWeek } from './demo-stats-week';
 import { freePort, isLoopbackHost, loopbackUrl } from './local-network';
 
 export { isLoopbackHost } from './local-network';
@@ -29,10 +34,14 @@ export { isLoopbackHost } from './local-network';
  */
 const LOCAL_RATE_LIMIT = { max: 20_000, timeWindowMs: 60_000 };
 
+
 /** Settings of the services that the environment may change (the browser suite shortens the sandbox's timings). */
 const TUNABLE = {
   portals: ['SANDBOX_LOGIN_DELAY_MS', 'SANDBOX_MFA_DELAY_MS', 'LOGIN_RETRY_WAIT_MS', 'PORTAL_DATA_LOGIN_WAIT_MS'],
   verifications: ['SANDBOX_CLEARINGHOUSE_LATENCY_MS', 'JOB_CONCURRENCY'],
+  schedule: ['SCHEDULE_SWEEP_INTERVAL_MS', 'SCHEDULE_REQUEST_RETRY_MS', 'SCHEDULE_NIGHTLY_CHECK_MS', 'NEXHEALTH_API_KEY', 'NEXHEALTH_URL'],
+  // Stripe itself when a key is set; otherwise the billing service runs its sandbox (on STRIPE_SANDBOX_PORT).
+  billing: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PLAN_LOOKUP_KEYS', 'STRIPE_PLAN_PRODUCTS', 'STRIPE_SANDBOX_PORT'],
 } as const;
 
 export interface StandaloneOptions {
@@ -49,6 +58,8 @@ export interface StandaloneOptions {
   readonly audience?: string;
   readonly webDistDir?: string;
   readonly logLevel?: LogLevel;
+  /** The Stripe sandbox's port (its checkout page) when no Stripe key is set; default 8092, a free one with port 0. */
+  readonly stripeSandboxPort?: number;
 }
 
 export interface RunningStandalone {
@@ -66,8 +77,14 @@ export interface RunningStandalone {
     readonly bugs: string;
     readonly portals: string;
     readonly verifications: string;
+    readonly schedule: string;
+    readonly billing: string;
     readonly realtime: string;
   };
+  /** Whether payments go to the embedded Stripe sandbox (no STRIPE_SECRET_KEY). */
+  readonly sandboxStripe: boolean;
+  /** The Stripe sandbox's address (its checkout page); null when Stripe itself is configured. */
+  readonly stripeSandboxUrl: string | null;
   readonly port: number;
   readonly idpPort: number;
   /** Emails of the seeded users (password demo). */
@@ -86,6 +103,7 @@ interface Run {
   readonly dataDir: string;
   readonly internalApiToken: string;
   readonly logLevel: LogLevel;
+  readonly stripeSandboxPort: number;
   readonly logger: (name: string) => Logger;
   readonly closeWith: (close: () => Promise<void>) => void;
 }
@@ -95,6 +113,8 @@ interface Backends {
   readonly bugs: RunningBugs;
   readonly portals: RunningPortals;
   readonly verifications: RunningVerifications;
+  readonly schedule: RunningSchedule;
+  readonly billing: RunningBilling;
   readonly realtime: RunningRealtime;
 }
 
@@ -159,14 +179,24 @@ async function startBackends(run: Run, idp: DevIdp, jwksUrl: string, bus: EventB
   };
   const parts = (name: string) => ({ bus, logger: run.logger(name) });
 
+  // Users invited on /management sign in at the development provider with the password their invitation made.
   const offices = await started(
-    startOffices({ config: loadOfficesConfig({ ...env(), OIDC_CLIENT_ID: WEB_CLIENT_ID }), seed: demoSeed(), ...parts('offices') }),
+    startOffices({
+      config: loadOfficesConfig({ ...env(), OIDC_CLIENT_ID: WEB_CLIENT_ID, DEV_IDP_ACCOUNTS: 'true' }),
+      seed: demoSeed(),
+      ...parts('offices'),
+    }),
   );
+  idp.useAccountDirectory(officesAccountDirectory({ officesUrl: offices.url, internalApiToken: run.internalApiToken }));
   const bugs = await started(startBugs({ config: loadBugsConfig(env(offices.url)), ...parts('bugs') }));
   const portals = await started(
     startPortals({ config: loadPortalsConfig({ ...pickEnv(TUNABLE.portals), ...env(offices.url) }), ...parts('portals') }),
   );
   await seedDemoCredential(run, idp, portals.url);
+  // The demo's week of verifications for /management/stats (once per data folder), before the service opens its store.
+  await seedDemoStatsWeek({ dataDir: run.dataDir, dir: path.join(run.dataDir, 'standalone'), now: new Date(), logger: run.logger('standalone') }).catch(
+    (error: unknown) => run.logger('standalone').error({ err: error }, 'the demo week of verifications could not be written'),
+  );
   // Portal data requests are answered by the portals service above, on the same bus.
   const verifications = await started(
     startVerifications({
@@ -174,8 +204,25 @@ async function startBackends(run: Run, idp: DevIdp, jwksUrl: string, bus: EventB
       ...parts('verifications'),
     }),
   );
+  // Verification requests of the schedule go to the verifications service above, on the same bus.
+  const schedule = await started(
+    startSchedule({ config: loadScheduleConfig({ ...pickEnv(TUNABLE.schedule), ...env(offices.url) }), ...parts('schedule') }),
+  );
+  // Checkout returns to the app at the office's host (demo.localhost beside localhost), through the gateway.
+  const billing = await started(
+    startBilling({
+      config: loadBillingConfig({
+        STRIPE_SANDBOX_PORT: String(run.stripeSandboxPort),
+        ...pickEnv(TUNABLE.billing),
+        ...env(offices.url),
+        PUBLIC_APP_URL: `http://localhost:${run.port}`,
+      }),
+      sandboxOffices: demoBillingOffices(),
+      ...parts('billing'),
+    }),
+  );
   const realtime = await started(startRealtime({ config: loadRealtimeConfig(env()), ...parts('realtime') }));
-  return { offices, bugs, portals, verifications, realtime };
+  return { offices, bugs, portals, verifications, schedule, billing, realtime };
 }
 
 /** The demo office's portal login, through the portals API as its manager would add it (once per data folder). */
@@ -209,10 +256,14 @@ async function startFront(run: Run, backends: Backends, jwksUrl: string, webDist
         bugs: backends.bugs.url,
         portals: backends.portals.url,
         verifications: backends.verifications.url,
+        schedule: backends.schedule.url,
+        billing: backends.billing.url,
         realtime: backends.realtime.url,
       },
       rateLimit: LOCAL_RATE_LIMIT,
       organizationLookupLimit: LOCAL_RATE_LIMIT,
+      // Development: the API reference (/api/docs) is open to anyone who reaches this machine's gateway.
+      apiDocsPublic: true,
       ...(webDistDir === undefined ? {} : { webDistDir }),
     }),
     logger: run.logger('gateway'),
@@ -238,6 +289,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     // Not kept anywhere: the gateway and the services of this process share it for this run only.
     internalApiToken: options.internalApiToken ?? randomBytes(32).toString('base64url'),
     logLevel,
+    // Tests start on free ports (port 0): the sandbox too, so that runs side by side never collide.
+    stripeSandboxPort: options.stripeSandboxPort ?? (options.port === 0 ? 0 : DEFAULT_STRIPE_SANDBOX_PORT),
     logger,
     closeWith,
   };
@@ -260,8 +313,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         bugs: backends.bugs.url,
         portals: backends.portals.url,
         verifications: backends.verifications.url,
+        schedule: backends.schedule.url,
+        billing: backends.billing.url,
         realtime: backends.realtime.url,
       },
+      sandboxStripe: backends.billing.sandboxStripe,
+      stripeSandboxUrl: backends.billing.stripeSandboxUrl,
       port: gateway.port,
       idpPort,
       demoUsers: demoSeed().users.map((user) => user.email),

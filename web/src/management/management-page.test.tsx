@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeBugsGateway } from '../bugs/fake-bugs-gateway';
 import { fakeSession, ROLE_CLAIMS } from '../test-support/fake-session';
@@ -77,14 +77,30 @@ describe('/management', () => {
     expect(gateway.callsTo('GET', '/api/management/bugs')).toHaveLength(1);
   });
 
-  it('a page a later release builds opens the under-construction page under its own title', async () => {
+  it('its links open their own pages, none the under-construction page', async () => {
     const user = userEvent.setup({ delay: null });
     const { view } = openLanding('admin');
     await user.click(await screen.findByRole('link', { name: 'Integrations' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
-    expect(screen.getByText(/under construction/)).toBeInTheDocument();
     expect(view.location()).toBe('/management/integrations');
+    expect(screen.queryByText(/under construction/i)).toBeNull();
   });
+
+  it.each(managementPagesFor(['superadministrator']).map((page) => [page.label, page.path] as const))(
+    '%s (%s) is a page of its own',
+    async (_label, path) => {
+      const view = renderApp(fakeSession(ROLE_CLAIMS.superadministrator!), path, fakeBugsGateway().fetch);
+      // The page has rendered once the frame's main area holds something other than the loading placeholder.
+      await waitFor(() => {
+        const main = screen.getByRole('main');
+        expect(main.querySelector('.dv-page-loading')).toBeNull();
+        expect(main.textContent).not.toBe('');
+      });
+      expect(screen.queryByText(/under construction/i)).toBeNull();
+      expect(view.location()).toBe(path);
+      view.unmount();
+    },
+  );
 
   it('is not for office users', async () => {
     const { view } = openLanding('staff');

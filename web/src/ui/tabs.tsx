@@ -61,7 +61,11 @@ export function Tabs({ items, activeKey, onChange, label }: TabsProps) {
   if (!visited.has(activeKey)) setVisited(new Set([...visited, activeKey]));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const at = items.findIndex((item) => item.key === activeKey);
+    // From the focused tab, not the selected one: the caller may not have re-rendered with the last change yet
+    // (the address updates in a transition while the next panel loads), and a second arrow press then has to go
+    // on from where the focus is.
+    const focused = tabs.current.findIndex((tab) => tab === event.target);
+    const at = focused >= 0 ? focused : items.findIndex((item) => item.key === activeKey);
     const next = targetIndex(event.key, at, items.length);
     if (next === null) return;
     event.preventDefault();

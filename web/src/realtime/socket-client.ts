@@ -17,9 +17,13 @@
  * reconnect. Timers are injectable too; tests use Jest's fake ones.
  */
 import {
+  BillingStatusEvent,
   CredentialChangeEvent,
   CredentialRemovedEvent,
+  FeatureFlagChangedEvent,
   MESSAGES,
+  ReverificationStatusEvent,
+  ScheduleBatchProgressEvent,
   SOCKET_EVENTS,
   SOCKET_RECONNECT_BASE_MS,
   SOCKET_RECONNECT_FACTOR,
@@ -50,6 +54,10 @@ export type ServerEvents = {
   [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent;
   [SOCKET_EVENTS.ticketStatus]: TicketStatusEvent;
   [SOCKET_EVENTS.ticketResolved]: TicketResolvedEvent;
+  [SOCKET_EVENTS.reverificationStatus]: ReverificationStatusEvent;
+  [SOCKET_EVENTS.scheduleBatchProgress]: ScheduleBatchProgressEvent;
+  [SOCKET_EVENTS.billingStatus]: BillingStatusEvent;
+  [SOCKET_EVENTS.featureFlagChanged]: FeatureFlagChangedEvent;
 };
 export type ServerEventName = keyof ServerEvents;
 
@@ -59,6 +67,10 @@ const PAYLOAD_SCHEMAS = {
   [SOCKET_EVENTS.verificationStatus]: VerificationReadyEvent,
   [SOCKET_EVENTS.ticketStatus]: TicketStatusEvent,
   [SOCKET_EVENTS.ticketResolved]: TicketResolvedEvent,
+  [SOCKET_EVENTS.reverificationStatus]: ReverificationStatusEvent,
+  [SOCKET_EVENTS.scheduleBatchProgress]: ScheduleBatchProgressEvent,
+  [SOCKET_EVENTS.billingStatus]: BillingStatusEvent,
+  [SOCKET_EVENTS.featureFlagChanged]: FeatureFlagChangedEvent,
 } as const;
 const SERVER_EVENT_NAMES = Object.keys(PAYLOAD_SCHEMAS) as ServerEventName[];
 

@@ -3,11 +3,12 @@
  * the current page stays when that role may open it too. The seeded staff manager is staffmanager in office 1 and
  * staff in office 2 (services/dev-idp, test-support/fake-session.ts).
  */
-import { canAccess, PATHS, ROUTES, startPageFor, STORAGE_KEYS } from '@dv/contracts';
+import { apiAccess, canAccess, PATHS, ROUTES, startPageFor, STORAGE_KEYS } from '@dv/contracts';
+import { type FetchFn } from '../http/http-client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeSession, ROLE_CLAIMS } from '../test-support/fake-session';
-import { renderApp } from '../test-support/render-app';
+import { fakeGateway, renderApp } from '../test-support/render-app';
 
 const OFFICE_2 = 'office-demo-2';
 const manager = ROLE_CLAIMS.staffmanager!;
@@ -50,6 +51,26 @@ describe('switching office between roles (issue 13 item 12)', () => {
     expect(canAccess(to, ['staff'])).toBe(true);
     expectFrame();
     expect(screen.queryByRole('heading', { name: 'Unauthorized' })).toBeNull();
+    app.unmount();
+  });
+
+  // A read of the page being left, made again with the new office's header, would be refused (403) and sign the
+  // user out: the switch re-reads only once the page the new office's role does not open is gone.
+  it.each(cases)('staff manager on %s, switched to office 2, sends it no call its staff role may not make', async (from, to) => {
+    const refused: string[] = [];
+    const recording: FetchFn = (url, init) => {
+      const office = new Headers(init.headers).get('Connected-Dental-Office');
+      const method = init.method ?? 'GET';
+      const path = new URL(url, 'http://app.test').pathname;
+      if (office === OFFICE_2 && apiAccess(method, path, ['staff']) === 'forbidden') refused.push(`${method} ${path}`);
+      return fakeGateway(url, init);
+    };
+    const app = renderApp(fakeSession(manager), from, recording);
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    await switchTo(OFFICE_2);
+    await waitFor(() => expect(app.location()).toBe(to));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(refused).toEqual([]);
     app.unmount();
   });
 

@@ -1,7 +1,8 @@
 /**
  * The browser routes: one per entry of ROUTES (@dv/contracts, SPEC section 2), each behind the route gate and
- * inside the page frame; unknown paths go to the default page. Pages that a later release builds show the
- * under-construction page meanwhile. Every page loads lazily, inside the frame.
+ * inside the page frame; unknown paths go to the default page. Every route has a page of its own in PAGES
+ * (route-coverage.test.tsx); the under-construction page is only the fallback of a route added without one.
+ * Every page loads lazily, inside the frame.
  */
 import { matchRoute, PATHS, type Route, ROUTES } from '@dv/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
@@ -46,6 +47,10 @@ const ManagementPortalCredentialsPage = lazyPage(() =>
 );
 const BugListPage = lazyPage(() => import('../bugs/bug-list-page').then((m) => m.BugListPage));
 const BugDetailPage = lazyPage(() => import('../bugs/bug-detail-page').then((m) => m.BugDetailPage));
+const AgentsPage = lazyPage(() => import('../management/agents/agents-page').then((m) => m.AgentsPage));
+const OfficesPage = lazyPage(() => import('../management/offices/offices-page').then((m) => m.OfficesPage));
+const GroupsPage = lazyPage(() => import('../management/groups/groups-page').then((m) => m.GroupsPage));
+const GroupPage = lazyPage(() => import('../management/groups/group-page').then((m) => m.GroupPage));
 const NewVerificationPage = lazyPage(() =>
   import('../verification/new/new-verification-page').then((m) => m.NewVerificationPage),
 );
@@ -58,6 +63,32 @@ const PlanSearchPage = lazyPage(() => import('../plans/plan-search-page').then((
 const PlanDetailPage = lazyPage(() => import('../plans/plan-detail-page').then((m) => m.PlanDetailPage));
 const QueuePage = lazyPage(() => import('../outsourcing/queue-page').then((m) => m.QueuePage));
 const RequestersPage = lazyPage(() => import('../outsourcing/requesters-page').then((m) => m.RequestersPage));
+const ReverificationListPage = lazyPage(() =>
+  import('../reverification/reverification-list-page').then((m) => m.ReverificationListPage),
+);
+const ReverificationDetailPage = lazyPage(() =>
+  import('../reverification/reverification-detail-page').then((m) => m.ReverificationDetailPage),
+);
+const SchedulePage = lazyPage(() => import('../schedule/schedule-page').then((m) => m.SchedulePage));
+const PaymentPage = lazyPage(() => import('../payment/payment-page').then((m) => m.PaymentPage));
+const PaymentVerifyPage = lazyPage(() => import('../payment/payment-verify-page').then((m) => m.PaymentVerifyPage));
+const PaymentSetupPage = lazyPage(() => import('../payment/payment-setup-page').then((m) => m.PaymentSetupPage));
+const BillingSettingsPage = lazyPage(() => import('../payment/billing-settings-page').then((m) => m.BillingSettingsPage));
+const RegisterDoPage = lazyPage(() => import('../registration/register-do-page').then((m) => m.RegisterDoPage));
+const CorrectionPage = lazyPage(() => import('../correction/correction-page').then((m) => m.CorrectionPage));
+const CarriersPage = lazyPage(() => import('../management/carriers/carriers-page').then((m) => m.CarriersPage));
+const IntegrationsPage = lazyPage(() => import('../management/integrations/integrations-page').then((m) => m.IntegrationsPage));
+const FeatureFlagsPage = lazyPage(() =>
+  import('../management/features/feature-flags-page').then((m) => m.FeatureFlagsPage),
+);
+const StatsPage = lazyPage(() => import('../management/stats/stats-page').then((m) => m.StatsPage));
+const X271PreviewPage = lazyPage(() => import('../management/x271/x271-page').then((m) => m.X271PreviewPage));
+const TemplateEditorPage = lazyPage(() => import('../forms/template-editor-page').then((m) => m.TemplateEditorPage));
+const TemplateListPage = lazyPage(() => import('../forms/template-list-page').then((m) => m.TemplateListPage));
+const RulesPage = lazyPage(() => import('../forms/rules-page').then((m) => m.RulesPage));
+const CustomizationPage = lazyPage(() => import('../forms/customization-pages').then((m) => m.CustomizationPage));
+const VerificationCustomizationPage = lazyPage(() => import('../forms/customization-pages').then((m) => m.VerificationCustomizationPage));
+const GlobalCustomizationPage = lazyPage(() => import('../forms/customization-pages').then((m) => m.GlobalCustomizationPage));
 
 export const PAGES: Readonly<Record<string, ComponentType>> = {
   [PATHS.home]: HomePage,
@@ -75,6 +106,10 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   [PATHS.managementPortalCredentials]: ManagementPortalCredentialsPage,
   [PATHS.managementBugs]: BugListPage,
   [PATHS.managementBug]: BugDetailPage,
+  [PATHS.managementAgents]: AgentsPage,
+  [PATHS.managementDoManagement]: OfficesPage,
+  [PATHS.managementDoGroups]: GroupsPage,
+  [PATHS.managementDoGroup]: GroupPage,
   [PATHS.verification]: NewVerificationPage,
   [PATHS.verificationDetail]: VerificationPage,
   [PATHS.verificationSource]: VerificationSourcePage,
@@ -83,6 +118,28 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   [PATHS.planDetail]: PlanDetailPage,
   [PATHS.managementVerifications]: QueuePage,
   [PATHS.managementRequesters]: RequestersPage,
+  [PATHS.reverification]: ReverificationListPage,
+  [PATHS.reverificationDetail]: ReverificationDetailPage,
+  [PATHS.schedule]: SchedulePage,
+  [PATHS.scheduleDay]: SchedulePage,
+  [PATHS.payment]: PaymentPage,
+  [PATHS.paymentVerify]: PaymentVerifyPage,
+  [PATHS.paymentSetup]: PaymentSetupPage,
+  [PATHS.paymentBillingSettings]: BillingSettingsPage,
+  [PATHS.paymentSettings]: BillingSettingsPage,
+  [PATHS.registerDo]: RegisterDoPage,
+  [PATHS.correction]: CorrectionPage,
+  [PATHS.managementCarriers]: CarriersPage,
+  [PATHS.managementIntegrations]: IntegrationsPage,
+  [PATHS.managementFeatures]: FeatureFlagsPage,
+  [PATHS.managementStats]: StatsPage,
+  [PATHS.managementVerification]: X271PreviewPage,
+  [PATHS.managementForm]: TemplateEditorPage,
+  [PATHS.managementFormTemplates]: TemplateListPage,
+  [PATHS.managementRules]: RulesPage,
+  [PATHS.customization]: CustomizationPage,
+  [PATHS.customizationVerification]: VerificationCustomizationPage,
+  [PATHS.managementCustomization]: GlobalCustomizationPage,
 };
 
 /** '/plan/{id}' -> '/plan/:id'. */

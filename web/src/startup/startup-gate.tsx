@@ -35,6 +35,13 @@ export type ReadyOrganization = Required<Pick<Startup, 'organizationId' | 'clien
 
 const OrganizationContext = createContext<ReadyOrganization | null>(null);
 
+/** Flags read while the app runs (reported by live-maintenance-lock.ts): a lock switched on engages at once. */
+const RunningFlagsContext = createContext<(flags: readonly FeatureFlag[]) => void>(() => undefined);
+
+export function useReportRunningFlags(): (flags: readonly FeatureFlag[]) => void {
+  return useContext(RunningFlagsContext);
+}
+
 /** The organization the app runs for; only inside a started app. */
 export function useOrganization(): ReadyOrganization {
   const organization = useContext(OrganizationContext);
@@ -67,12 +74,13 @@ export function StartupGate({ deps, children }: { deps: StartupDeps; children: R
   );
   const { startup } = machine;
 
+  const flagsLoaded = useCallback(
+    (flags: readonly FeatureFlag[]) => dispatch({ type: 'flagsLoaded', maintenanceLock: isFeatureActive(flags, 'MAINTANANCE_LOCK') }),
+    [],
+  );
   const readFlags = useCallback(() => {
-    depsRef.current.readFlags().then(
-      (flags) => dispatch({ type: 'flagsLoaded', maintenanceLock: isFeatureActive(flags, 'MAINTANANCE_LOCK') }),
-      () => dispatch({ type: 'flagsFailed' }),
-    );
-  }, []);
+    depsRef.current.readFlags().then(flagsLoaded, () => dispatch({ type: 'flagsFailed' }));
+  }, [flagsLoaded]);
 
   useEffect(() => {
     if (machine.command === 'readFlags') readFlags();
@@ -109,7 +117,11 @@ export function StartupGate({ deps, children }: { deps: StartupDeps; children: R
   );
 
   if (startup.phase === 'ready' && ready) {
-    return <OrganizationContext.Provider value={ready}>{children}</OrganizationContext.Provider>;
+    return (
+      <OrganizationContext.Provider value={ready}>
+        <RunningFlagsContext.Provider value={flagsLoaded}>{children}</RunningFlagsContext.Provider>
+      </OrganizationContext.Provider>
+    );
   }
   // Before the app runs, the developer tools still open on the dev host: the router's own drawer is not there yet.
   const devTools = isDevHost(deps.host) ? (

@@ -61,11 +61,23 @@ describe('start-up state machine', () => {
     });
   });
 
-  it('ignores flags before the organization is known and everything once ready', () => {
+  it('ignores flags before the organization is known, and once ready everything but a lock switched on', () => {
     expect(startupTransition(initialStartup, { type: 'flagsLoaded', maintenanceLock: true }, off).state).toBe(initialStartup);
     const ready: Startup = { phase: 'ready', organizationId: 'org-1', clientType: 'dentalOffice' };
-    expect(startupTransition(ready, { type: 'flagsLoaded', maintenanceLock: true }, off).state).toBe(ready);
+    expect(startupTransition(ready, { type: 'flagsLoaded', maintenanceLock: false }, off).state).toBe(ready);
+    expect(startupTransition(ready, { type: 'flagsFailed' }, off).state).toBe(ready);
     expect(startupTransition(ready, known('dso'), off).state).toBe(ready);
     expect(startupTransition(ready, { type: 'organizationRequired' }, off).state).toBe(ready);
+  });
+
+  it('locks a running app when flags read again say the lock is on (a live flag change), with no reload', () => {
+    for (const clientType of ['dentalOffice', 'dso'] as const) {
+      const ready: Startup = { phase: 'ready', organizationId: 'org-1', clientType };
+      expect(startupTransition(ready, { type: 'flagsLoaded', maintenanceLock: true }, off)).toEqual({ state: { ...ready, phase: 'lock' } });
+    }
+    const company: Startup = { phase: 'ready', organizationId: 'org-1', clientType: 'insuranceVerificationCompany' };
+    expect(startupTransition(company, { type: 'flagsLoaded', maintenanceLock: true }, off).state).toBe(company);
+    const skipping: Startup = { phase: 'ready', organizationId: 'org-1', clientType: 'dentalOffice' };
+    expect(startupTransition(skipping, { type: 'flagsLoaded', maintenanceLock: true }, { skipMaintenanceLock: true }).state).toBe(skipping);
   });
 });

@@ -3,7 +3,8 @@
  * is known: an insurance-verification company goes straight to ready; any other client is checked for the
  * maintenance lock flag (unless the local skip switch is on). While locked the flags are re-read every
  * MAINTENANCE_LOCK_RECHECK_MS and the page reloads once the flag is off; the skip switch turned on from the
- * developer tools on the lock screen lets the app start at once.
+ * developer tools on the lock screen lets the app start at once. A running app whose flags are read again (a
+ * live flag change, startup/live-maintenance-lock.ts) locks at once when the lock is on.
  *
  * Pure: a transition returns the next state and the command the caller runs (read the flags, reload the page).
  */
@@ -45,6 +46,10 @@ export function startupTransition(state: Startup, event: StartupEvent, options: 
     case 'flagsLoaded': {
       const locked = event.maintenanceLock && !options.skipMaintenanceLock;
       if (state.phase === 'lock') return locked ? { state } : { state, command: 'reload' };
+      if (state.phase === 'ready') {
+        const lockable = state.clientType !== undefined && !skipsMaintenanceLock(state.clientType);
+        return locked && lockable ? { state: { ...state, phase: 'lock' } } : { state };
+      }
       if (state.phase !== 'loading' || state.organizationId === undefined) return { state };
       return { state: { ...state, phase: locked ? 'lock' : 'ready' } };
     }

@@ -12,6 +12,7 @@ import { lookupOrganization, readStoredOrganization, saveOrganization } from '..
 import { RealtimeProvider } from '../realtime/realtime-context';
 import { AppRoutes } from '../routing/route-table';
 import { TicketPrefetch } from '../routing/ticket-prefetch';
+import { LiveMaintenanceLock } from '../startup/live-maintenance-lock';
 import { type StartupDeps, StartupGate } from '../startup/startup-gate';
 import { type NotifierHub } from '../ui/notifier';
 import { type AppServices } from './app-services';
@@ -80,6 +81,7 @@ export function App({ services }: { services: AppServices }) {
                 <OfficeProvider>
                   <TicketPrefetch />
                   <RealtimeProvider>
+                    <LiveMaintenanceLock />
                     <BrowserRouter>
                       <AppRoutes />
                     </BrowserRouter>

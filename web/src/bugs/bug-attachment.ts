@@ -9,6 +9,7 @@ import {
   BUG_ATTACHMENT_TYPE_MESSAGE,
   type BugAttachmentMime,
   MESSAGES,
+  ownValue,
 } from '@dv/contracts';
 
 type AttachmentExtension = (typeof BUG_ATTACHMENT_EXTENSIONS)[number];
@@ -51,7 +52,7 @@ export function checkAttachment(file: Pick<File, 'name' | 'type' | 'size'>): Att
   if (extension === undefined) return { ok: false, message: BUG_ATTACHMENT_TYPE_MESSAGE };
   const mime = MIME_OF_EXTENSION[extension];
   const declared = file.type.toLowerCase();
-  if (declared !== '' && declared !== mime && MIME_ALIASES[declared] !== mime) {
+  if (declared !== '' && declared !== mime && ownValue(MIME_ALIASES, declared) !== mime) {
     return { ok: false, message: BUG_ATTACHMENT_TYPE_MESSAGE };
   }
   if (file.size > ATTACHMENT_MAX_BYTES) return { ok: false, message: MESSAGES.FILE_TOO_BIG };

@@ -9,6 +9,7 @@ import { type ManagedBugReport, matchRoute, PATHS } from '@dv/contracts';
 import { Button } from 'antd';
 import { type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { ApiCallError } from '../http/api-call-error';
 import { useInfoBar } from '../info-bar/info-bar';
 import { useNarrowScreen } from '../layout/use-narrow-screen';
 import { PlaceholderLines } from '../ui/placeholder-lines';
@@ -16,7 +17,7 @@ import { StatusResult } from '../ui/status-result';
 import { AttachmentPreview } from './attachment-preview';
 import { listPathFrom } from './bug-list-state';
 import { LoadError } from '../ui/load-error';
-import { BugsCallError, useBugReport, useSetBugSolved } from './management-bugs-api';
+import { useBugReport, useSetBugSolved } from './management-bugs-api';
 import { reportDateTime } from './report-dates';
 import { SolvedTag } from './solved-tag';
 import { useReportOffices } from './use-report-offices';
@@ -148,7 +149,7 @@ export function BugDetailPage() {
     body = <PlaceholderLines rows={6} label="Loading the bug report" />;
   } else if (report.isError) {
     body =
-      report.error instanceof BugsCallError && report.error.status === 404 ? (
+      report.error instanceof ApiCallError && report.error.status === 404 ? (
         <StatusResult status="warning" title="This bug report does not exist." subTitle="It may belong to another organization." />
       ) : (
         <LoadError title="The bug report could not be loaded." onRetry={() => void report.refetch()} />

@@ -11,21 +11,18 @@ import {
   type BugReportListQuery,
   type BugSortField,
   type ManagedBugReport,
-  MANAGEMENT_PAGE_SIZE_MAX,
   matchRoute,
   PATHS,
 } from '@dv/contracts';
 import { Button } from 'antd';
-import { type CSSProperties, type ReactNode, useCallback, useMemo } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCallback } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ChoiceFilter } from '../ui/choice-filter';
-import { DataPager } from '../ui/data-pager';
+import { LIST_PAGE_SIZES, type ListColumn, ListFrame, sortChange, sortDirectionOf, useListAddress } from '../ui/list-frame';
 import { Pill } from '../ui/pill';
 import { SearchBox } from '../ui/search-box';
-import { type SortDirection, SortHeader } from '../ui/sort-header';
 import { changeListQuery, hasListFilters, listQueryFromSearch, searchOfListQuery } from './bug-list-filters';
 import { type BugListState } from './bug-list-state';
-import { LoadError } from '../ui/load-error';
 import { useBugReports } from './management-bugs-api';
 import { reportDateTime } from './report-dates';
 import { SolvedTag } from './solved-tag';
@@ -34,7 +31,6 @@ import '../ui/ui.css';
 import './bugs.css';
 
 const TITLE = matchRoute(PATHS.managementBugs)?.label ?? 'Bug Reports';
-const PAGE_SIZES = [10, 20, 50, MANAGEMENT_PAGE_SIZE_MAX];
 const SOLVED_OPTIONS = [
   { value: 'all', label: 'All' },
   { value: 'false', label: 'Unsolved' },
@@ -42,26 +38,6 @@ const SOLVED_OPTIONS = [
 ] as const;
 /** The first order a column sorts in when its header is pressed: dates newest first, words A to Z. */
 const FIRST_ORDER: Record<BugSortField, BugReportListQuery['order']> = { creationDate: 'desc', type: 'asc', solved: 'asc' };
-
-type Column = {
-  readonly key: string;
-  readonly title: string;
-  /** The service's sort field, for a column whose header sorts the list. */
-  readonly sort?: BugSortField;
-  readonly style?: CSSProperties;
-  readonly cell: (report: ManagedBugReport) => ReactNode;
-};
-
-function sortDirectionOf(query: BugReportListQuery, field: BugSortField): SortDirection | undefined {
-  if (query.sort !== field) return undefined;
-  return query.order === 'asc' ? 'ascending' : 'descending';
-}
-
-/** Pressing a header sorts by its column; pressing it again turns the order round. Never back to "unsorted". */
-function sortChange(query: BugReportListQuery, field: BugSortField): Partial<BugReportListQuery> {
-  if (query.sort !== field) return { sort: field, order: FIRST_ORDER[field] };
-  return { sort: field, order: query.order === 'asc' ? 'desc' : 'asc' };
-}
 
 /** All, Unsolved, Solved: radio buttons drawn as one row of buttons. */
 function StatusFilter({ value, onChange }: { value: boolean | undefined; onChange: (solved: boolean | undefined) => void }) {
@@ -84,28 +60,22 @@ function StatusFilter({ value, onChange }: { value: boolean | undefined; onChang
   );
 }
 
-const SELECT_CLASS = 'dv-bug-list__control dv-bug-list__select';
+const SELECT_CLASS = 'dv-control dv-bug-list__select';
 const TYPE_OPTIONS = BUG_TYPES.map((type) => ({ value: type, label: type }));
 
 export function BugListPage() {
-  const [search, setSearch] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const query = useMemo(() => listQueryFromSearch(search), [search]);
+  const { query, update } = useListAddress({ fromSearch: listQueryFromSearch, toSearch: searchOfListQuery, change: changeListQuery });
   const reports = useBugReports(query);
   const offices = useReportOffices();
 
-  // Filters replace the address instead of stacking history: Back leaves the list, as it came.
-  const update = useCallback(
-    (change: Partial<BugReportListQuery>) => setSearch(searchOfListQuery(changeListQuery(query, change)), { replace: true }),
-    [query, setSearch],
-  );
   const onTextSearch = useCallback((text: string) => update({ text: text === '' ? undefined : text }), [update]);
 
   const detailState: BugListState = { listSearch: location.search };
   const detailPath = (report: ManagedBugReport) => `/management/bugs/${encodeURIComponent(report.id)}`;
 
-  const columns: Column[] = [
+  const columns: ListColumn<ManagedBugReport, BugSortField>[] = [
     {
       key: 'creationDate',
       title: 'Reported',
@@ -132,7 +102,6 @@ export function BugListPage() {
   ];
 
   const page = reports.data;
-  const items = page?.items ?? [];
   let emptyText: string;
   if (reports.isError) emptyText = 'Nothing to show.';
   else if (reports.isPending) emptyText = 'Loading bug reports...';
@@ -143,7 +112,7 @@ export function BugListPage() {
       <h1 id="bug-list-title" className="dv-page-title">
         {TITLE}
       </h1>
-      <div className="dv-bug-list__filters" role="search" aria-label="Filter bug reports">
+      <div className="dv-filters" role="search" aria-label="Filter bug reports">
         <StatusFilter value={query.solved} onChange={(solved) => update({ solved })} />
         <ChoiceFilter
           className={SELECT_CLASS}
@@ -162,7 +131,7 @@ export function BugListPage() {
           onChange={(office) => update({ office })}
         />
         <SearchBox
-          className="dv-bug-list__control dv-bug-list__text"
+          className="dv-control dv-bug-list__text"
           label="Search"
           placeholder="Search titles and explanations"
           value={query.text ?? ''}
@@ -177,73 +146,32 @@ export function BugListPage() {
           </Button>
         ) : null}
       </div>
-      {reports.isError ? (
-        <LoadError
-          className="dv-bug-list__error"
-          title="The bug reports could not be loaded."
-          onRetry={() => void reports.refetch()}
-        />
-      ) : null}
-      <div className="dv-table-scroll" tabIndex={0} role="region" aria-label="Bug report table">
-        <table className="dv-table dv-bug-list__table" aria-labelledby="bug-list-title" aria-busy={reports.isFetching}>
-          <thead>
-            <tr>
-              {columns.map((column) =>
-                column.sort ? (
-                  <SortHeader
-                    key={column.key}
-                    style={column.style}
-                    sorted={sortDirectionOf(query, column.sort)}
-                    onSort={() => update(sortChange(query, column.sort!))}
-                  >
-                    {column.title}
-                  </SortHeader>
-                ) : (
-                  <th key={column.key} scope="col" style={column.style}>
-                    {column.title}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td className="dv-table-empty" colSpan={columns.length}>
-                  {emptyText}
-                </td>
-              </tr>
-            ) : (
-              items.map((report) => (
-                <tr
-                  key={report.id}
-                  className="dv-bug-list__row"
-                  onClick={(event) => {
-                    // The title link navigates by itself; the keyboard has the link.
-                    if ((event.target as HTMLElement).closest('a')) return;
-                    void navigate(detailPath(report), { state: detailState });
-                  }}
-                >
-                  {columns.map((column) => (
-                    <td key={column.key}>{column.cell(report)}</td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {page && page.total > 0 ? (
-        <DataPager
-          label="Bug report pages"
-          page={query.page}
-          pageSize={query.pageSize}
-          total={page.total}
-          pageSizes={PAGE_SIZES}
-          totalText={(total) => `${total} ${total === 1 ? 'report' : 'reports'}`}
-          onChange={(to, pageSize) => update({ page: to, pageSize })}
-        />
-      ) : null}
+      <ListFrame
+        regionLabel="Bug report table"
+        labelledBy="bug-list-title"
+        tableClassName="dv-bug-list__table dv-table-dims"
+        rowClassName="dv-bug-list__row"
+        columns={columns}
+        items={page?.items ?? []}
+        rowKey={(report) => report.id}
+        onOpen={(report) => void navigate(detailPath(report), { state: detailState })}
+        busy={reports.isFetching}
+        empty={emptyText}
+        sort={{
+          sortedBy: (field) => sortDirectionOf(query, field),
+          onSort: (field) => update(sortChange(query, field, FIRST_ORDER)),
+        }}
+        error={reports.isError ? { title: 'The bug reports could not be loaded.', className: 'dv-bug-list__error', onRetry: () => void reports.refetch() } : undefined}
+        total={page?.total}
+        pager={{
+          label: 'Bug report pages',
+          page: query.page,
+          pageSize: query.pageSize,
+          pageSizes: LIST_PAGE_SIZES,
+          totalText: (total) => `${total} ${total === 1 ? 'report' : 'reports'}`,
+          onChange: (to, pageSize) => update({ page: to, pageSize }),
+        }}
+      />
     </section>
   );
 }

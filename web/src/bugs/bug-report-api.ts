@@ -1,6 +1,6 @@
 /** PUT /api/bugReports (SPEC section 7): 201 { id }, 400 with details per field, anything else a failure. */
 import { BugReportCreated, type BugReportSubmission, MESSAGES } from '@dv/contracts';
-import { z } from 'zod';
+import { fieldIssuesOf } from '../http/api-call-error';
 import { type HttpClient } from '../http/http-client';
 import { type FieldErrors, fieldOfPath } from './bug-report-draft';
 
@@ -10,9 +10,6 @@ export type SendOutcome =
   | { kind: 'invalid'; errors: FieldErrors; other: string[] }
   | { kind: 'failed'; error: string | undefined };
 
-/** The part of the gateway's error envelope that names fields. */
-const FieldIssues = z.object({ details: z.array(z.object({ path: z.string(), message: z.string() })) });
-
 export async function sendBugReport(http: HttpClient, submission: BugReportSubmission): Promise<SendOutcome> {
   const result = await http.put<unknown>('/api/bugReports', submission);
   if (result.ok) {
@@ -21,11 +18,11 @@ export async function sendBugReport(http: HttpClient, submission: BugReportSubmi
   }
   // Only a body beyond the route's limit gets here with 413; the popover's size check makes that rare.
   if (result.status === 413) return { kind: 'invalid', errors: { attachment: MESSAGES.FILE_TOO_BIG }, other: [] };
-  const issues = result.status === 400 ? FieldIssues.safeParse(result.data) : undefined;
-  if (!issues?.success || issues.data.details.length === 0) return { kind: 'failed', error: result.error };
+  const issues = result.status === 400 ? fieldIssuesOf(result.data) : [];
+  if (issues.length === 0) return { kind: 'failed', error: result.error };
   const errors: FieldErrors = {};
   const other: string[] = [];
-  for (const { path, message } of issues.data.details) {
+  for (const { path, message } of issues) {
     const field = fieldOfPath(path);
     if (field === null) other.push(path === '' ? message : `${path}: ${message}`);
     else errors[field] ??= message;

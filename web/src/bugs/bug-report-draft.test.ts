@@ -31,6 +31,10 @@ describe('checkAttachment', () => {
     expect(checkAttachment(file(name, type))).toEqual({ ok: false, message: BUG_ATTACHMENT_TYPE_MESSAGE });
   });
 
+  it.each(Object.getOwnPropertyNames(Object.prototype))('refuses a picture the browser declares as %j', (type) => {
+    expect(checkAttachment(file('screen.png', type))).toEqual({ ok: false, message: BUG_ATTACHMENT_TYPE_MESSAGE });
+  });
+
   it('takes exactly 5 MB and refuses one byte more with the too-big message', () => {
     expect(checkAttachment(file('scan.pdf', 'application/pdf', ATTACHMENT_MAX_BYTES)).ok).toBe(true);
     expect(checkAttachment(file('scan.pdf', 'application/pdf', ATTACHMENT_MAX_BYTES + 1))).toEqual({

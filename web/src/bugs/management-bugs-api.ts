@@ -1,7 +1,7 @@
 /**
  * The bugs service's management API for /management/bugs (agent, admin, superadministrator): list, detail,
- * attachment bytes, solve / reopen. Replies are checked against contracts' schemas; a call that fails throws a
- * BugsCallError carrying the status, so pages can tell "not there" from "broken".
+ * attachment bytes, solve / reopen. Replies are checked against contracts' schemas; a call that fails throws an
+ * ApiCallError (http/api-call-error.ts) carrying the status, so pages can tell "not there" from "broken".
  */
 import {
   type BugReportListQuery,
@@ -12,18 +12,9 @@ import {
 } from '@dv/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../app/services-context';
+import { callError, retryUnlessRefused } from '../http/api-call-error';
 import { type HttpClient } from '../http/http-client';
 import { listQueryParams } from './bug-list-filters';
-
-export class BugsCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BugsCallError';
-  }
-}
 
 const BugReportPage = pageOf(ManagedBugReport);
 const BASE = '/api/management/bugs';
@@ -34,32 +25,28 @@ const listKey = (query: BugReportListQuery) => [BUGS_QUERY_KEY, 'list', query] a
 const reportKey = (id: string) => [BUGS_QUERY_KEY, 'report', id] as const;
 const attachmentKey = (id: string) => [BUGS_QUERY_KEY, 'attachment', id] as const;
 
-function failed(result: { status: number; error?: string }, what: string): BugsCallError {
-  return new BugsCallError(result.status, result.error ?? `${what} failed`);
-}
-
 export async function fetchBugReports(http: HttpClient, query: BugReportListQuery): Promise<Page<ManagedBugReport>> {
   const result = await http.get(BASE, listQueryParams(query));
-  if (!result.ok) throw failed(result, 'Listing bug reports');
+  if (!result.ok) throw callError(result, 'Listing bug reports');
   return BugReportPage.parse(result.data);
 }
 
 export async function fetchBugReport(http: HttpClient, id: string): Promise<ManagedBugReport> {
   const result = await http.get(reportPath(id));
-  if (!result.ok) throw failed(result, 'Reading the bug report');
+  if (!result.ok) throw callError(result, 'Reading the bug report');
   return ManagedBugReport.parse(result.data);
 }
 
 export async function patchBugReport(http: HttpClient, id: string, patch: BugReportPatch): Promise<ManagedBugReport> {
   const result = await http.patch(reportPath(id), patch);
-  if (!result.ok) throw failed(result, 'Saving the bug report');
+  if (!result.ok) throw callError(result, 'Saving the bug report');
   return ManagedBugReport.parse(result.data);
 }
 
 /** The attachment's bytes, read with the session's token (a plain link could not send it). */
 export async function fetchBugAttachment(http: HttpClient, id: string): Promise<Blob> {
   const result = await http.get(`${reportPath(id)}/attachment`, undefined, { read: 'file' });
-  if (!result.ok || !result.file) throw failed(result, 'Reading the attachment');
+  if (!result.ok || !result.file) throw callError(result, 'Reading the attachment');
   return result.file;
 }
 
@@ -78,7 +65,7 @@ export function useBugReport(id: string) {
   return useQuery({
     queryKey: reportKey(id),
     queryFn: () => fetchBugReport(http, id),
-    retry: (count, error) => !(error instanceof BugsCallError && error.status < 500) && count < 1,
+    retry: retryUnlessRefused,
   });
 }
 

@@ -29,6 +29,10 @@ export function readDevSetting(key: DevSettingKey, host?: string): boolean {
   return isDevHost(host) && readStored('local', storageKey(key)) === 'true';
 }
 
+/** The window event a switch's change sends, so that a page showing what it turns on follows it at once. */
+export const DEV_SETTING_CHANGE_EVENT = 'dv-dev-setting-change';
+
 export function writeDevSetting(key: DevSettingKey, on: boolean): void {
   writeStored('local', storageKey(key), on ? 'true' : 'false');
+  globalThis.dispatchEvent?.(new CustomEvent(DEV_SETTING_CHANGE_EVENT, { detail: { key, on } }));
 }

@@ -1,13 +1,12 @@
 /**
  * Whether the organization has Verifications History on (contracts' FEATURE_FLAGS.PAST_VERIFICATIONS_ENABLED,
- * type none): off only when its flags turn it off. Every organization starts with it on (the offices service's
- * default flags), so an absent flag, or flags not read yet or unreadable, leave the page and its menu item in
- * place rather than hiding an office's own records; the service answers the list either way, within the
- * office's rights. A module of its own: the left menu, in every page's start-up, reads it.
+ * type none). A flag is on only when the organization's flags say so, as every other flag of the app reads
+ * (isFeatureActive): a missing flag, or flags not read yet or unreadable, hide the menu item and the page.
+ * Every organization starts with it on (the offices service's default flags, the demo's included). A module of
+ * its own: the left menu, in every page's start-up, reads it.
  */
-import { FEATURE_FLAGS, type FeatureFlag } from '@dv/contracts';
+import { type FeatureFlag, isFeatureActive } from '@dv/contracts';
 
 export function historyEnabled(flags: readonly FeatureFlag[]): boolean {
-  const flag = flags.find((candidate) => candidate.name === FEATURE_FLAGS.PAST_VERIFICATIONS_ENABLED.name);
-  return flag === undefined || flag.isActive;
+  return isFeatureActive(flags, 'PAST_VERIFICATIONS_ENABLED');
 }

@@ -5,8 +5,9 @@ import { renderApp } from '../test-support/render-app';
 import { fakeHistoryGateway, historyRow } from './fake-history-gateway';
 import { localDayEnd, localDayStart } from './history-dates';
 import { historyEnabled } from './history-flag';
-import { HISTORY_NOT_ENABLED } from './history-page';
 import { changeHistoryQuery, DEFAULT_HISTORY_QUERY, historyCallParams, historyQueryFromSearch, searchOfHistoryQuery } from './history-query';
+
+const UNDER_CONSTRUCTION = 'This page is under construction. It will be available in a coming release.';
 
 const ROWS = [
   historyRow({ id: 'v-maria', createdAt: '2026-06-10T15:00:00.000Z' }),
@@ -61,8 +62,8 @@ describe('history query in the address', () => {
     expect(localDayEnd('2026-06-01')).toBe(new Date(2026, 5, 1, 23, 59, 59, 999).toISOString());
   });
 
-  it('is on unless the organization turns the flag off', () => {
-    expect(historyEnabled([])).toBe(true);
+  it('is on only when the organization has the flag on: a missing flag is off, as for every flag', () => {
+    expect(historyEnabled([])).toBe(false);
     expect(historyEnabled([{ name: 'PAST_VERIFICATIONS_ENABLED', type: 'none', value: null, isActive: false }])).toBe(false);
     expect(historyEnabled([{ name: 'PAST_VERIFICATIONS_ENABLED', type: 'none', value: null, isActive: true }])).toBe(true);
   });
@@ -178,13 +179,17 @@ describe('/past-verifications', () => {
     expect(screen.queryByText('The verifications could not be loaded.')).not.toBeInTheDocument();
   });
 
-  it('says the history is not enabled when the flag is off, with a way on, and the menu leaves it out', async () => {
-    const { gateway } = openHistory('/past-verifications', ROWS, false);
-    expect(await screen.findByText(HISTORY_NOT_ENABLED)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start a new verification' })).toHaveAttribute('href', '/verification');
+  it.each([
+    ['missing', null],
+    ['off', false],
+  ])('with the flag %s: the menu leaves it out and the page is the under-construction one', async (_, flag) => {
+    const { gateway } = openHistory('/past-verifications', ROWS, flag);
+    expect(await screen.findByText(UNDER_CONSTRUCTION)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verifications History' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
-    await waitFor(() => expect(within(nav).queryByText('Verifications History')).toBeNull());
     expect(within(nav).getByRole('link', { name: 'New Verification' })).toBeInTheDocument();
+    expect(within(nav).queryByText('Verifications History')).toBeNull();
     expect(gateway.calls).toHaveLength(0);
   });
 
@@ -192,5 +197,11 @@ describe('/past-verifications', () => {
     openHistory('/plan', ROWS, true);
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(await within(nav).findByRole('link', { name: 'Verifications History' })).toHaveAttribute('href', '/past-verifications');
+  });
+
+  it('answers the flag as the demo does in the shared test gateway', async () => {
+    renderApp(fakeSession(ROLE_CLAIMS.staff!), '/plan');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(await within(nav).findByRole('link', { name: 'Verifications History' })).toBeInTheDocument();
   });
 });

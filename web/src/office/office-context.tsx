@@ -4,7 +4,7 @@
  */
 import { type DentalOffice } from '@dv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../auth/session-context';
 import { useServices } from '../app/services-context';
 import { type Access, accessFor } from '../routing/access';
@@ -71,10 +71,19 @@ export function OfficeProvider({ children }: { children: ReactNode }) {
       saveCurrentOffice(officeId);
       runtime.currentOfficeId = officeId;
       setChosen({ user: userKey, officeId });
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user-offices' });
     },
-    [queryClient, runtime, userKey],
+    [runtime, userKey],
   );
+
+  // Every read is done again for the new office, once the new office's first render committed: by then a page its
+  // roles do not open is gone (the route gate renders its redirect in that commit), so none of that page's reads
+  // goes out with the new office's header, which the service would refuse (403: the app would sign the user out).
+  const previousOffice = useRef(currentOfficeId);
+  useEffect(() => {
+    if (previousOffice.current === currentOfficeId) return;
+    previousOffice.current = currentOfficeId;
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user-offices' });
+  }, [currentOfficeId, queryClient]);
 
   const value = useMemo<OfficeState>(
     () => ({

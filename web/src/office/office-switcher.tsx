@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useOffice } from './office-context';
+import '../ui/ui.css';
 import './office.css';
 
 // antd Select (with its virtual list and trigger) loads after the page: the header shows the office's name meanwhile.
@@ -34,7 +35,7 @@ function CurrentOfficeName() {
   if (currentOfficeId === null || name === undefined) return null;
   return (
     <span className="dv-office-name" title={name}>
-      <span className="dv-office-name__hint">Current office: </span>
+      <span className="dv-visually-hidden">Current office: </span>
       {name}
     </span>
   );

@@ -1,11 +1,16 @@
 /**
- * Test support: the gateway as the outsourcing parts see it, in memory. One ticket (GET /api/verifications/{id}),
- * its outsourcing (outsource, claim, status moves by the transition table, call logs) with the service's main
- * refusals, the queue (filtered by status, office, payer), the requesters, the offices' names, the carriers.
- * Every call is recorded. The shell's other calls answer as the shared fake gateway does.
+ * Test support: the gateway as the outsourcing parts see it, in memory. One ticket (GET and PATCH
+ * /api/verifications/{id}), its outsourcing (outsource, its state, claim, status moves by the transition table,
+ * call logs, values with their evidence) with the service's main refusals, the queue (filtered by status, office,
+ * payer), the requesters, the offices' names, the carriers. Every call is recorded. The shell's other calls answer
+ * as the shared fake gateway does.
  */
 import {
   canMoveTicket,
+  type CallEvidence,
+  type FieldEdit,
+  isClosedTicketStatus,
+  OUTSOURCE_MESSAGES,
   type OutsourcedTicket,
   type OutsourceQueueItem,
   type RequestersReply,
@@ -55,6 +60,8 @@ export type OutsourcingGatewayOptions = {
   requesters?: RequestersReply;
   /** The signed-in user's id, as the service reads it from the token. */
   userId?: string;
+  /** The signed-in user is a company user: their plain edits of a ticket in the queue are refused, as the service does. */
+  companyUser?: boolean;
 };
 
 type GatewayState = {
@@ -114,6 +121,44 @@ function outsourcing(state: GatewayState, options: OutsourcingGatewayOptions, me
   return null;
 }
 
+/** The ticket with `edits` applied (a scored field takes the value, anything else is set), as saved. */
+function edited(ticket: VerificationDetail, edits: readonly FieldEdit[]): VerificationDetail {
+  const copy = structuredClone(ticket);
+  for (const { path, value } of edits) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    let node = copy as unknown as Record<string, unknown>;
+    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
+    const target = node[last];
+    if (typeof target === 'object' && target !== null && 'score' in target) (target as Record<string, unknown>).value = value;
+    else node[last] = value;
+  }
+  return { ...copy, version: copy.version + 1 };
+}
+
+/** PATCH /api/verifications/{id} and PATCH .../fields: the values saved, with the call as evidence through the queue. */
+function edits(state: GatewayState, options: OutsourcingGatewayOptions, method: string, path: string, body: Record<string, unknown>): Promise<Response> | null {
+  const ticket = state.ticket;
+  if (ticket === null || method !== 'PATCH') return null;
+  const changes = body.edits as FieldEdit[];
+  if (path === `/api/verifications/${ticket.id}`) {
+    if (options.companyUser && state.outsourced && !isClosedTicketStatus(state.outsourced.status)) {
+      return refuse(409, OUTSOURCE_MESSAGES.saveThroughQueue, { status: state.outsourced.status });
+    }
+    state.ticket = edited(ticket, changes);
+    return Promise.resolve(jsonReply(state.ticket));
+  }
+  if (path !== `/api/management/verifications/${ticket.id}/fields` || state.outsourced === null) return null;
+  if (state.outsourced.calls.length === 0) return refuse(409, OUTSOURCE_MESSAGES.logCallFirst);
+  const evidence = { ...(body.evidence as CallEvidence), enteredBy: 'agent@demo.test', enteredAt: '2026-11-24T12:45:00.000Z' };
+  const saved = edited(ticket, changes);
+  for (const { path: field } of changes) {
+    saved.fieldSources[field] = { stated: [{ source: 'user', sourceName: 'user' }], disputed: [], evidence };
+  }
+  state.ticket = saved;
+  return Promise.resolve(jsonReply(saved));
+}
+
 function queuePage(state: GatewayState, query: Record<string, string>) {
   const items = state.queue.filter(
     (row) =>
@@ -153,7 +198,10 @@ export function fakeOutsourcingGateway(options: OutsourcingGatewayOptions = {}) 
       return Promise.resolve(jsonReply({ offices }));
     }
     if (method === 'GET' && path === '/api/management/verifications') return Promise.resolve(jsonReply(queuePage(state, query)));
-    const handled = outsourcing(state, options, method, path, body);
+    if (method === 'GET' && state.ticket && path === `/api/management/verifications/${state.ticket.id}`) {
+      return state.outsourced ? Promise.resolve(jsonReply(state.outsourced)) : refuse(404, OUTSOURCE_MESSAGES.notOutsourced);
+    }
+    const handled = outsourcing(state, options, method, path, body) ?? edits(state, options, method, path, body);
     if (handled) return handled;
     if (method === 'GET' && state.ticket && path === `/api/verifications/${state.ticket.id}`) return Promise.resolve(jsonReply(state.ticket));
     return refuse(404, `Route ${path} not found`);

@@ -2,11 +2,12 @@
  * The office's side of outsourcing on its ticket page: when the office's settings allow it (rules/office.ts
  * `canOutsource`), an "Outsource" control asks for the request type (Breakdown, Re-verification) and an
  * optional note for the agent; once outsourced, the ticket's status in the company's queue shows as a chip that
- * follows the socket. A finished ticket, or one the agent sent back for more information, may be sent again.
+ * follows the socket. A finished ticket (not an archived one), or one the agent sent back for more information,
+ * may be sent again.
  */
 import {
+  acceptsOutsourceRequest,
   canOutsource,
-  isFinishedTicketStatus,
   OUTSOURCE_TYPES,
   type OutsourceType,
   type VerificationDetail,
@@ -16,10 +17,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Radio } from 'antd';
 import { useId, useState } from 'react';
 import { useServices } from '../app/services-context';
+import { ApiCallError } from '../http/api-call-error';
 import { useOffice } from '../office/office-context';
 import { SectionCard } from '../ui/section-card';
 import { verificationKey } from '../verification/ticket/verification-api';
-import { OutsourcingCallError, outsourceTicket, outsourcedTicketKey } from './outsourcing-api';
+import { outsourcedTicketKey, outsourceTicket } from './outsourcing-api';
 import { TicketStatusChip } from './ticket-status';
 
 const NOTE_MAX = 2000;
@@ -45,7 +47,7 @@ function OutsourceForm({ detail, again, onDone }: { detail: VerificationDetail; 
       void queryClient.invalidateQueries({ queryKey: verificationKey(detail.id) });
       onDone();
     } catch (error) {
-      setProblem(error instanceof OutsourcingCallError ? error.message : 'The verification could not be outsourced. Try again.');
+      setProblem(error instanceof ApiCallError ? error.message : 'The verification could not be outsourced. Try again.');
     } finally {
       setBusy(false);
     }
@@ -96,7 +98,8 @@ export function OfficeOutsourcing({ detail }: { detail: VerificationDetail }) {
   const outsourced = detail.ticket.requesterId !== undefined;
   const status = detail.ticket.status;
   const allowed = canOutsource(currentSettings);
-  const again = outsourced && (isFinishedTicketStatus(status) || status === WAITING_FOR_OFFICE_STATUS);
+  // As the service takes them: a finished ticket (never an archived one) or one the agent sent back.
+  const again = outsourced && acceptsOutsourceRequest(status);
   if (!outsourced && !allowed) return null;
 
   return (

@@ -1,13 +1,15 @@
 /**
  * The outsourcing calls (contracts entities/outsourcing.ts lists them): the office's request on its ticket, the
  * company's queue and its work on one ticket, and the requesters' counts. Replies are checked against contracts'
- * schemas; a failed call throws an OutsourcingCallError with the status, the server's message and the fields a
- * 400 names, so forms can put each problem under its field.
+ * schemas; a failed call throws an ApiCallError (http/api-call-error.ts) with the status, the server's message and
+ * the fields a 400 names, so forms can put each problem under its field. The agent's values answer the ticket and fail as the
+ * ticket page's own edit does (a VerificationCallError), since the page's fields save them.
  */
 import {
+  type AgentFieldsInput,
   type CallLogInput,
-  MANAGEMENT_PAGE_SIZE_MAX,
   OutsourcedTicket,
+  OutsourcedTicketReply,
   type OutsourceInput,
   OutsourceQueueItem,
   type OutsourceQueueQuery,
@@ -16,25 +18,15 @@ import {
   type RequestersQuery,
   RequestersReply,
   type TicketStatusInput,
+  type VerificationDetail,
 } from '@dv/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type z } from 'zod';
 import { useServices } from '../app/services-context';
+import { callError } from '../http/api-call-error';
 import { type HttpClient, type HttpResult } from '../http/http-client';
+import { detailOf } from '../verification/ticket/verification-api';
 import { queueCallParams } from './queue-query';
-
-export type FieldProblem = { readonly path: string; readonly message: string };
-
-export class OutsourcingCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly problems: readonly FieldProblem[] = [],
-  ) {
-    super(message);
-    this.name = 'OutsourcingCallError';
-  }
-}
 
 const QueuePage = pageOf(OutsourceQueueItem);
 const QUEUE = '/api/management/verifications';
@@ -42,25 +34,12 @@ const queuePath = (id: string, action: string) => `${QUEUE}/${encodeURIComponent
 
 export const QUEUE_QUERY_KEY = 'outsource-queue';
 export const REQUESTERS_QUERY_KEY = 'outsource-requesters';
-/** The outsourcing state of one ticket as the last reply of this tab told it (there is no read call for it). */
+/** The outsourcing state of one ticket: its own read, replaced by each reply of a call on it. */
 export const outsourcedTicketKey = (id: string) => ['outsourced-ticket', id] as const;
-
-function problemsOf(data: unknown): FieldProblem[] {
-  const details = (data as { details?: unknown } | undefined)?.details;
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((detail: unknown) => {
-    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
-    return typeof message === 'string' ? [{ path: typeof path === 'string' ? path : '', message }] : [];
-  });
-}
-
-function failure(result: HttpResult<unknown>, what: string): OutsourcingCallError {
-  return new OutsourcingCallError(result.status, result.error ?? `${what} failed`, problemsOf(result.data));
-}
 
 async function ticketOf(call: Promise<HttpResult<unknown>>, what: string): Promise<OutsourcedTicket> {
   const result = await call;
-  if (!result.ok) throw failure(result, what);
+  if (!result.ok) throw callError(result, what);
   return OutsourcedTicket.parse(result.data);
 }
 
@@ -80,16 +59,29 @@ export function logPayerCall(http: HttpClient, id: string, input: z.input<typeof
   return ticketOf(http.patch(queuePath(id, 'call'), input), 'Logging the call');
 }
 
+/** One ticket's outsourcing state; null when it is not in the caller's queue (never outsourced, or not theirs). */
+export async function fetchOutsourcedTicket(http: HttpClient, id: string): Promise<OutsourcedTicket | null> {
+  const result = await http.get(`${QUEUE}/${encodeURIComponent(id)}`);
+  if (result.status === 404) return null;
+  if (!result.ok) throw callError(result, 'Reading the outsourced ticket');
+  return OutsourcedTicketReply.parse(result.data);
+}
+
+/** The agent's values with the payer call they come from (PATCH .../fields): the ticket as saved. */
+export async function enterAgentValues(http: HttpClient, id: string, input: AgentFieldsInput): Promise<VerificationDetail> {
+  return detailOf(await http.patch(queuePath(id, 'fields'), input), 'Saving');
+}
+
 /** `params`: the queue query as GET parameters (queue-query.ts). */
 export async function fetchQueue(http: HttpClient, params: Record<string, string>): Promise<Page<OutsourceQueueItem>> {
   const result = await http.get(QUEUE, params);
-  if (!result.ok) throw failure(result, 'Reading the queue');
+  if (!result.ok) throw callError(result, 'Reading the queue');
   return QueuePage.parse(result.data);
 }
 
 export async function fetchRequesters(http: HttpClient, query: RequestersQuery): Promise<RequestersReply> {
   const result = await http.get('/api/management/requesters', query.officeId === undefined ? {} : { officeId: query.officeId });
-  if (!result.ok) throw failure(result, 'Reading the requesters');
+  if (!result.ok) throw callError(result, 'Reading the requesters');
   return RequestersReply.parse(result.data);
 }
 
@@ -108,19 +100,8 @@ export function useRequesters(query: RequestersQuery) {
   return useQuery({ queryKey: [REQUESTERS_QUERY_KEY, query], queryFn: () => fetchRequesters(http, query) });
 }
 
-/**
- * One ticket's row in the company's queue, found by the ticket's office and payer (the queue has no call for a
- * single ticket): who holds it and how many calls were logged. Null when it is not in the queue.
- */
-export function useQueueRow(detail: { id: string; officeId: string; carrier: { payerId: string } }, enabled: boolean) {
+/** One ticket's outsourcing state, read for the agent panel (`enabled`: the ticket is outsourced). */
+export function useOutsourcedTicket(id: string, enabled: boolean) {
   const { http } = useServices();
-  return useQuery({
-    queryKey: [QUEUE_QUERY_KEY, 'row', detail.id],
-    queryFn: async () => {
-      const params = { pageSize: String(MANAGEMENT_PAGE_SIZE_MAX), officeId: detail.officeId, payerId: detail.carrier.payerId, sort: 'updatedAt', order: 'desc' };
-      const page = await fetchQueue(http, params);
-      return page.items.find((item) => item.verificationId === detail.id) ?? null;
-    },
-    enabled,
-  });
+  return useQuery({ queryKey: outsourcedTicketKey(id), queryFn: () => fetchOutsourcedTicket(http, id), enabled });
 }

@@ -5,11 +5,10 @@
  * address; a row opens its ticket (/verification/{id}), where the agent claims and works it. The list follows
  * `ticket_status` live. Of the patient the queue shows initials only.
  *
- * Plain table, pager and controls of ui/, as /past-verifications and /management/bugs.
+ * The list's frame (ui/list-frame.tsx) and controls of ui/, as /past-verifications and /management/bugs.
  */
 import {
   matchRoute,
-  MANAGEMENT_PAGE_SIZE_MAX,
   OUTSOURCE_TYPES,
   type OutsourceQueueItem,
   type OutsourceQueueSortField,
@@ -22,14 +21,12 @@ import {
 } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { type CSSProperties, type ReactNode, useCallback, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useReportOffices } from '../bugs/use-report-offices';
 import { useSocketEvent } from '../realtime/realtime-context';
 import { ChoiceFilter } from '../ui/choice-filter';
-import { DataPager } from '../ui/data-pager';
-import { LoadError } from '../ui/load-error';
-import { type SortDirection, SortHeader } from '../ui/sort-header';
+import { LIST_PAGE_SIZES, type ListColumn, ListFrame, sortChange, sortDirectionOf, useListAddress } from '../ui/list-frame';
 import { useCarriers } from '../verification/new/new-verification-api';
 import { QUEUE_QUERY_KEY, useOutsourceQueue } from './outsourcing-api';
 import { changeQueueQuery, hasQueueFilters, NO_QUEUE_FILTERS, type QueueQuery, queueQueryFromSearch, searchOfQueueQuery } from './queue-query';
@@ -39,8 +36,7 @@ import '../ui/ui.css';
 import './outsourcing.css';
 
 export const QUEUE_TITLE = matchRoute(PATHS.managementVerifications)?.label ?? 'Verifications';
-const PAGE_SIZES = [10, 20, 50, MANAGEMENT_PAGE_SIZE_MAX];
-const CONTROL = 'dv-queue__control';
+const CONTROL = 'dv-control';
 
 const STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({ value: status, label: status }));
 const TYPE_OPTIONS = OUTSOURCE_TYPES.map((type) => ({ value: type, label: type }));
@@ -73,54 +69,38 @@ const FIRST_ORDER: Record<OutsourceQueueSortField, QueueQuery['order']> = {
   office: 'asc',
 };
 
-type Column = {
-  readonly key: string;
-  readonly title: string;
-  readonly sort?: OutsourceQueueSortField;
-  readonly style?: CSSProperties;
-  readonly cell: (item: OutsourceQueueItem, officeName: (id: string) => string) => ReactNode;
-};
-
 export const ticketPath = (item: Pick<OutsourceQueueItem, 'verificationId'>) => `/verification/${encodeURIComponent(item.verificationId)}`;
 const nameOrDash = (user: TicketUser | null) => (user === null ? '—' : userName(user));
 
-const COLUMNS: readonly Column[] = [
-  {
-    key: 'patient',
-    title: 'Patient',
-    style: { width: 90 },
-    cell: (item) => (
-      <Link to={ticketPath(item)} aria-label={`Open the ticket of ${item.patientInitials} (${item.carrier.name})`}>
-        {item.patientInitials || '—'}
-      </Link>
-    ),
-  },
-  { key: 'office', title: 'Office', sort: 'office', cell: (item, officeName) => officeName(item.officeId) },
-  { key: 'payer', title: 'Payer', sort: 'payer', cell: (item) => item.carrier.name },
-  { key: 'type', title: 'Type', style: { width: 120 }, cell: (item) => item.type },
-  { key: 'status', title: 'Status', sort: 'status', cell: (item) => <TicketStatusChip status={item.status} /> },
-  { key: 'requester', title: 'Requested by', cell: (item) => nameOrDash(item.requester) },
-  { key: 'assignee', title: 'Claimed by', cell: (item) => nameOrDash(item.assignee) },
-  { key: 'age', title: 'Age', sort: 'requestedAt', style: { width: 90 }, cell: (item) => ageText(item.ageHours) },
-  { key: 'calls', title: 'Calls', style: { width: 60 }, cell: (item) => item.calls },
-];
-
-function sortDirectionOf(query: QueueQuery, field: OutsourceQueueSortField): SortDirection | undefined {
-  if (query.sort !== field) return undefined;
-  return query.order === 'asc' ? 'ascending' : 'descending';
+function columnsOf(officeName: (id: string) => string): ListColumn<OutsourceQueueItem, OutsourceQueueSortField>[] {
+  return [
+    {
+      key: 'patient',
+      title: 'Patient',
+      style: { width: 90 },
+      cell: (item) => (
+        <Link to={ticketPath(item)} aria-label={`Open the ticket of ${item.patientInitials} (${item.carrier.name})`}>
+          {item.patientInitials || '—'}
+        </Link>
+      ),
+    },
+    { key: 'office', title: 'Office', sort: 'office', cell: (item) => officeName(item.officeId) },
+    { key: 'payer', title: 'Payer', sort: 'payer', cell: (item) => item.carrier.name },
+    { key: 'type', title: 'Type', style: { width: 120 }, cell: (item) => item.type },
+    { key: 'status', title: 'Status', sort: 'status', cell: (item) => <TicketStatusChip status={item.status} /> },
+    { key: 'requester', title: 'Requested by', cell: (item) => nameOrDash(item.requester) },
+    { key: 'assignee', title: 'Claimed by', cell: (item) => nameOrDash(item.assignee) },
+    { key: 'age', title: 'Age', sort: 'requestedAt', style: { width: 90 }, cell: (item) => ageText(item.ageHours) },
+    { key: 'calls', title: 'Calls', style: { width: 60 }, cell: (item) => item.calls },
+  ];
 }
 
-function sortChange(query: QueueQuery, field: OutsourceQueueSortField): Partial<QueueQuery> {
-  if (query.sort !== field) return { sort: field, order: FIRST_ORDER[field] };
-  return { sort: field, order: query.order === 'asc' ? 'desc' : 'asc' };
-}
-
-function EmptyRow({ state, onClear }: { state: 'loading' | 'failed' | 'none' | 'filtered'; onClear: () => void }) {
-  let content: ReactNode;
-  if (state === 'loading') content = 'Loading the queue...';
-  else if (state === 'failed') content = 'Nothing to show.';
-  else if (state === 'filtered') {
-    content = (
+/** What the table says when it has no rows: loading, failed, an empty queue, or nothing matching. */
+function emptyText(state: 'loading' | 'failed' | 'none' | 'filtered', onClear: () => void): ReactNode {
+  if (state === 'loading') return 'Loading the queue...';
+  if (state === 'failed') return 'Nothing to show.';
+  if (state === 'filtered') {
+    return (
       <>
         No tickets match these filters.{' '}
         <Button type="link" size="small" onClick={onClear}>
@@ -128,14 +108,8 @@ function EmptyRow({ state, onClear }: { state: 'loading' | 'failed' | 'none' | '
         </Button>
       </>
     );
-  } else content = 'The queue is empty: no office has outsourced a verification.';
-  return (
-    <tr>
-      <td className="dv-table-empty" colSpan={COLUMNS.length}>
-        {content}
-      </td>
-    </tr>
-  );
+  }
+  return 'The queue is empty: no office has outsourced a verification.';
 }
 
 function Filters({ query, update }: { query: QueueQuery; update: (change: Partial<QueueQuery>) => void }) {
@@ -143,7 +117,7 @@ function Filters({ query, update }: { query: QueueQuery; update: (change: Partia
   const carriers = useCarriers();
   const payerOptions = useMemo(() => (carriers.data ?? []).map((carrier) => ({ value: carrier.payerId, label: carrier.name })), [carriers.data]);
   return (
-    <div className="dv-queue__filters" role="search" aria-label="Filter the queue">
+    <div className="dv-filters" role="search" aria-label="Filter the queue">
       <ChoiceFilter<TicketStatus>
         className={CONTROL}
         label="Status"
@@ -180,77 +154,16 @@ function Filters({ query, update }: { query: QueueQuery; update: (change: Partia
   );
 }
 
-type QueueTableProps = {
-  readonly query: QueueQuery;
-  readonly items: readonly OutsourceQueueItem[];
-  readonly emptyState: 'loading' | 'failed' | 'none' | 'filtered';
-  readonly busy: boolean;
-  readonly update: (change: Partial<QueueQuery>) => void;
-  readonly onClear: () => void;
-};
-
-function QueueTable({ query, items, emptyState, busy, update, onClear }: QueueTableProps) {
-  const navigate = useNavigate();
-  const offices = useReportOffices();
-  return (
-    <div className="dv-table-scroll" tabIndex={0} role="region" aria-label="Outsourced tickets table">
-      <table className="dv-table dv-queue__table" aria-labelledby="queue-title" aria-busy={busy}>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) =>
-              column.sort ? (
-                <SortHeader key={column.key} style={column.style} sorted={sortDirectionOf(query, column.sort)} onSort={() => update(sortChange(query, column.sort!))}>
-                  {column.title}
-                </SortHeader>
-              ) : (
-                <th key={column.key} scope="col" style={column.style}>
-                  {column.title}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {items.length === 0 ? (
-            <EmptyRow state={emptyState} onClear={onClear} />
-          ) : (
-            items.map((item) => (
-              <tr
-                key={item.verificationId}
-                className="dv-queue__row"
-                data-testid={`queue-row-${item.verificationId}`}
-                onClick={(event) => {
-                  // The patient link navigates by itself; the keyboard has the link.
-                  if ((event.target as HTMLElement).closest('a')) return;
-                  void navigate(ticketPath(item));
-                }}
-              >
-                {COLUMNS.map((column) => (
-                  <td key={column.key}>{column.cell(item, (id) => offices.nameOf(id))}</td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 export function QueuePage() {
-  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const query = useMemo(() => queueQueryFromSearch(search), [search]);
+  const offices = useReportOffices();
+  const { query, update } = useListAddress({ fromSearch: queueQueryFromSearch, toSearch: searchOfQueueQuery, change: changeQueueQuery });
   const queue = useOutsourceQueue(query);
   useSocketEvent(SOCKET_EVENTS.ticketStatus, () => void queryClient.invalidateQueries({ queryKey: [QUEUE_QUERY_KEY] }));
 
-  const update = useCallback(
-    (change: Partial<QueueQuery>) => setSearch(searchOfQueueQuery(changeQueueQuery(query, change)), { replace: true }),
-    [query, setSearch],
-  );
   const clear = () => update(NO_QUEUE_FILTERS);
   const page = queue.data;
-  const items = page?.items ?? [];
   let emptyState: 'loading' | 'failed' | 'none' | 'filtered';
   if (queue.isError) emptyState = 'failed';
   else if (queue.isPending) emptyState = 'loading';
@@ -262,19 +175,33 @@ export function QueuePage() {
         {QUEUE_TITLE}
       </h1>
       <Filters query={query} update={update} />
-      {queue.isError ? <LoadError className="dv-queue__error" title="The queue could not be loaded." onRetry={() => void queue.refetch()} /> : null}
-      <QueueTable query={query} items={items} emptyState={emptyState} busy={queue.isFetching} update={update} onClear={clear} />
-      {page && page.total > 0 ? (
-        <DataPager
-          label="Queue pages"
-          page={query.page}
-          pageSize={query.pageSize}
-          total={page.total}
-          pageSizes={PAGE_SIZES}
-          totalText={(total) => `${total} ${total === 1 ? 'ticket' : 'tickets'}`}
-          onChange={(to, pageSize) => update({ page: to, pageSize })}
-        />
-      ) : null}
+      <ListFrame
+        regionLabel="Outsourced tickets table"
+        labelledBy="queue-title"
+        tableClassName="dv-queue__table"
+        rowClassName="dv-queue__row"
+        columns={columnsOf((id) => offices.nameOf(id))}
+        items={page?.items ?? []}
+        rowKey={(item) => item.verificationId}
+        rowTestId={(item) => `queue-row-${item.verificationId}`}
+        onOpen={(item) => void navigate(ticketPath(item))}
+        busy={queue.isFetching}
+        empty={emptyText(emptyState, clear)}
+        sort={{
+          sortedBy: (field) => sortDirectionOf(query, field),
+          onSort: (field) => update(sortChange(query, field, FIRST_ORDER)),
+        }}
+        error={queue.isError ? { title: 'The queue could not be loaded.', className: 'dv-queue__error', onRetry: () => void queue.refetch() } : undefined}
+        total={page?.total}
+        pager={{
+          label: 'Queue pages',
+          page: query.page,
+          pageSize: query.pageSize,
+          pageSizes: LIST_PAGE_SIZES,
+          totalText: (total) => `${total} ${total === 1 ? 'ticket' : 'tickets'}`,
+          onChange: (to, pageSize) => update({ page: to, pageSize }),
+        }}
+      />
     </section>
   );
 }

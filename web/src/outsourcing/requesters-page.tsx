@@ -84,9 +84,9 @@ export function RequestersPage() {
       <h1 id="requesters-title" className="dv-page-title">
         {REQUESTERS_TITLE}
       </h1>
-      <div className="dv-queue__filters" role="search" aria-label="Filter the requesters">
+      <div className="dv-filters" role="search" aria-label="Filter the requesters">
         <ChoiceFilter
-          className="dv-queue__control"
+          className="dv-control"
           label="Office"
           anyLabel="Every office"
           options={offices.options}

@@ -1,13 +1,14 @@
 /**
  * Keeps an outsourced ticket's page current from the socket: `ticket_status` changes the status shown at once
- * and refetches the ticket (an agent's move may come with notes and values), and refreshes the queue's copy.
+ * and refetches the ticket (an agent's move may come with notes and values), its outsourcing state (the agent
+ * panel's read) and the queue.
  * The events carry ids and statuses only, never patient data.
  */
 import { SOCKET_EVENTS, type VerificationDetail } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSocketEvent } from '../realtime/realtime-context';
 import { verificationKey } from '../verification/ticket/verification-api';
-import { QUEUE_QUERY_KEY } from './outsourcing-api';
+import { outsourcedTicketKey, QUEUE_QUERY_KEY } from './outsourcing-api';
 
 export function useTicketStatusLive(verificationId: string): void {
   const queryClient = useQueryClient();
@@ -17,6 +18,7 @@ export function useTicketStatusLive(verificationId: string): void {
       current === undefined ? current : { ...current, ticket: { ...current.ticket, status: event.status } },
     );
     void queryClient.invalidateQueries({ queryKey: verificationKey(verificationId) });
+    void queryClient.invalidateQueries({ queryKey: outsourcedTicketKey(verificationId) });
     void queryClient.invalidateQueries({ queryKey: [QUEUE_QUERY_KEY] });
   });
 }

@@ -97,7 +97,7 @@ describe('a company user works the outsourced ticket', () => {
     };
     renderApp(fakeSession({ ...ROLE_CLAIMS.agent!, sub: 'user-agent' }), '/verification/ver-test-1', gateway.fetch);
     const panel = await screen.findByTestId('agent-panel');
-    expect(within(panel).getByText('Nobody has claimed it yet.')).toBeInTheDocument();
+    expect(await within(panel).findByText('Nobody has claimed it yet.')).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Move to Pending' })).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Claim' }));
     await waitFor(() => expect(within(panel).getByTestId('ticket-status')).toHaveTextContent('Pending'));
@@ -130,22 +130,6 @@ describe('a company user works the outsourced ticket', () => {
       requestedAt: '2026-11-24T10:00:00.000Z',
       updatedAt: '2026-11-24T10:00:00.000Z',
     };
-    gateway.state.queue = [
-      {
-        verificationId: 'ver-test-1',
-        officeId: 'office-test',
-        status: 'Pending',
-        type: 'Breakdown',
-        carrier: { payerId: '77777', name: 'Delta Dental of California' },
-        patientInitials: 'M. L.',
-        requester: { id: 'user-staff', email: 'staff@demo.test' },
-        assignee: { id: 'user-agent', email: 'agent@demo.test' },
-        requestedAt: '2026-11-24T10:00:00.000Z',
-        updatedAt: '2026-11-24T10:00:00.000Z',
-        ageHours: 2,
-        calls: 0,
-      },
-    ];
     renderApp(fakeSession({ ...ROLE_CLAIMS.agent!, sub: 'user-agent' }), '/verification/ver-test-1', gateway.fetch);
     const panel = await screen.findByTestId('agent-panel');
     await waitFor(() => expect(within(panel).getByText('Claimed by you')).toBeInTheDocument());
@@ -222,6 +206,8 @@ describe('the field source tooltip', () => {
     await screen.findByTestId('benefit-breakdown');
     await user.hover(screen.getByRole('img', { name: 'Annual maximum: confidence 3 of 4' }));
     const evidence = await screen.findByTestId('field-evidence');
+    expect(evidence.parentElement).toHaveTextContent('From: A verification agent, from a payer call');
+    expect(evidence.parentElement).not.toHaveTextContent('A user of the office');
     expect(evidence).toHaveTextContent('with Dana Rep, reference REF-77');
     expect(evidence).toHaveTextContent('Entered by agent@demo.test');
     expect(within(evidence).getByRole('link', { name: 'document' })).toHaveAttribute('href', 'https://files.example.com/call.png');

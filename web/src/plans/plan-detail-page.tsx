@@ -10,9 +10,9 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useServices } from '../app/services-context';
+import { ApiCallError } from '../http/api-call-error';
 import { PlaceholderLines } from '../ui/placeholder-lines';
 import { SectionCard } from '../ui/section-card';
-import { StatusResult } from '../ui/status-result';
 import { PlanAmountsCard } from '../verification/ticket/amounts-card';
 import { displayDate } from '../verification/ticket/breakdown-format';
 import { PlanCategoryTable } from '../verification/ticket/category-table';
@@ -21,25 +21,13 @@ import { PlanProcedureTable } from '../verification/ticket/procedure-table';
 import { ReadOnlyFields } from '../verification/ticket/scored-field';
 import { PLAN_TYPE_LABELS, searchPathFrom, verifyOnPlanPath } from './plan-paths';
 import { PlanScore } from './plan-score';
-import { fetchPlanPdf, PlanCallError, usePlan } from './plans-api';
+import { fetchPlanPdf, usePlan } from './plans-api';
+import { paperOfBrowser, saveFile } from '../ui/save-file';
+import { DetailLoadFailure } from '../ui/detail-load-failure';
 import '../verification/ticket/verification.css';
 import './plans.css';
 
 const TITLE_ID = 'plan-title';
-
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Letter paper where offices print on it (the United States and Canada), A4 elsewhere. */
-const paperOfBrowser = () => (navigator.language === 'en-US' || navigator.language === 'en-CA' ? 'letter' : 'a4');
 
 function Caveats({ plan }: { plan: PlanLibraryDetail['plan'] }) {
   const caveats = plan.caveat ?? [];
@@ -70,7 +58,7 @@ function PlanHeader({ detail }: { detail: PlanLibraryDetail }) {
     try {
       saveFile(await fetchPlanPdf(http, detail.id, { paper: paperOfBrowser() }), `plan-${detail.id}.pdf`);
     } catch (error) {
-      setProblem(error instanceof PlanCallError ? error.message : 'The PDF could not be made');
+      setProblem(error instanceof ApiCallError ? error.message : 'The PDF could not be made');
     } finally {
       setPrinting(false);
     }
@@ -153,22 +141,14 @@ export function PlanDetailPage() {
     );
   }
   if (query.isError) {
-    const notFound = query.error instanceof PlanCallError && (query.error.status === 404 || query.error.status === 400);
     return (
-      <StatusResult
-        status={notFound ? 'warning' : 'error'}
-        title={notFound ? 'Plan not found' : 'The plan could not be loaded'}
-        subTitle={notFound ? "It is not in your organization's plan library." : query.error.message}
-        extra={
-          <>
-            {notFound ? null : (
-              <Button type="primary" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Link to={PATHS.plan}>Plan Search</Link>
-          </>
-        }
+      <DetailLoadFailure
+        thing="Plan"
+        status={query.error instanceof ApiCallError ? query.error.status : undefined}
+        message={query.error.message}
+        notFoundText="It is not in your organization's plan library."
+        onRetry={() => void query.refetch()}
+        way={<Link to={PATHS.plan}>Plan Search</Link>}
       />
     );
   }

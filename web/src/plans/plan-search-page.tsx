@@ -3,13 +3,12 @@
  * or employer name) and the plan type, paged by the service. Everything the list shows is in the address; a row
  * opens the plan. Plain HTML controls and table, as the bug list (bug-list-page.tsx), to keep the page light.
  */
-import { MANAGEMENT_PAGE_SIZE_MAX, matchRoute, MENU_LABELS, PATHS, PLAN_TYPES, type PlanLibraryItem, type PlanSearchQuery, type PlanType } from '@dv/contracts';
+import { matchRoute, MENU_LABELS, PATHS, PLAN_TYPES, type PlanLibraryItem, type PlanSearchQuery, type PlanType } from '@dv/contracts';
 import { Button } from 'antd';
-import { useCallback, useMemo } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '../ui/load-error';
+import { type ReactNode, useCallback } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { LIST_PAGE_SIZES, type ListColumn, ListFrame, useListAddress } from '../ui/list-frame';
 import { SearchBox } from '../ui/search-box';
-import { DataPager } from '../ui/data-pager';
 import { displayDate } from '../verification/ticket/breakdown-format';
 import { addressOfPlanSearch, changePlanSearch, planSearchFromAddress } from './plan-search-query';
 import { type PlanListState, planPath, PLAN_TYPE_LABELS } from './plan-paths';
@@ -18,11 +17,9 @@ import { PlanScore } from './plan-score';
 import '../ui/ui.css';
 import './plans.css';
 
-
 const TITLE = matchRoute(PATHS.plan)?.label ?? 'Plan Search';
 const TITLE_ID = 'plan-search-title';
 const BOX_ID = 'plan-search-box';
-const PAGE_SIZES = [10, 20, 50, MANAGEMENT_PAGE_SIZE_MAX];
 
 /** The search box with its visible label and a Search button (ui/search-box.tsx: live once typing pauses, Enter). */
 function PlanSearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
@@ -36,7 +33,7 @@ function PlanSearchBox({ value, onSearch }: { value: string; onSearch: (text: st
         label="Search plans"
         value={value}
         onSearch={onSearch}
-        className="dv-plan-search__control dv-plan-search__text"
+        className="dv-control dv-plan-search__text"
         placeholder="Payer, payer id, group number, group or employer"
         // The page exists to search: the box takes the focus when it opens.
         autoFocus
@@ -49,7 +46,7 @@ function PlanSearchBox({ value, onSearch }: { value: string; onSearch: (text: st
 function PlanTypeFilter({ value, onChange }: { value: PlanType | undefined; onChange: (planType: PlanType | undefined) => void }) {
   return (
     <select
-      className="dv-plan-search__control"
+      className="dv-control"
       aria-label="Plan type"
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value === '' ? undefined : (event.target.value as PlanType))}
@@ -64,9 +61,7 @@ function PlanTypeFilter({ value, onChange }: { value: PlanType | undefined; onCh
   );
 }
 
-type Column = { readonly key: string; readonly title: string; readonly cell: (plan: PlanLibraryItem) => React.ReactNode };
-
-function columnsOf(state: PlanListState): Column[] {
+function columnsOf(state: PlanListState): ListColumn<PlanLibraryItem>[] {
   return [
     {
       key: 'payer',
@@ -97,7 +92,7 @@ function columnsOf(state: PlanListState): Column[] {
   ];
 }
 
-function emptyText(query: PlanSearchQuery, state: { isError: boolean; isPending: boolean }): React.ReactNode {
+function emptyText(query: PlanSearchQuery, state: { isError: boolean; isPending: boolean }): ReactNode {
   if (state.isError) return 'Nothing to show.';
   if (state.isPending) return 'Searching plans...';
   if (query.q || query.planType) return query.q ? `No plan matches “${query.q}”.` : 'No plan of this type.';
@@ -110,23 +105,16 @@ function emptyText(query: PlanSearchQuery, state: { isError: boolean; isPending:
 }
 
 export function PlanSearchPage() {
-  const [address, setAddress] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const query = useMemo(() => planSearchFromAddress(address), [address]);
+  const { query, update } = useListAddress({ fromSearch: planSearchFromAddress, toSearch: addressOfPlanSearch, change: changePlanSearch });
   const plans = usePlanSearch(query);
 
-  // A new search replaces the address instead of stacking history: Back leaves the page, as it came.
-  const update = useCallback(
-    (change: Partial<PlanSearchQuery>) => setAddress(addressOfPlanSearch(changePlanSearch(query, change)), { replace: true }),
-    [query, setAddress],
-  );
   const onSearch = useCallback((text: string) => update({ q: text === '' ? undefined : text }), [update]);
 
   const state: PlanListState = { listSearch: location.search };
   const columns = columnsOf(state);
   const page = plans.data;
-  const items = page?.items ?? [];
   const filtered = query.q !== undefined || query.planType !== undefined;
 
   return (
@@ -146,56 +134,28 @@ export function PlanSearchPage() {
           </Button>
         ) : null}
       </div>
-      {plans.isError ? <LoadError className="dv-plan-search__error" title="The plans could not be searched." onRetry={() => void plans.refetch()} /> : null}
-      <div className="dv-table-scroll" tabIndex={0} role="region" aria-label="Plans found">
-        <table className="dv-table dv-plan-search__table" aria-labelledby={TITLE_ID} aria-busy={plans.isFetching}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} scope="col">
-                  {column.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td className="dv-table-empty" colSpan={columns.length}>
-                  {emptyText(query, plans)}
-                </td>
-              </tr>
-            ) : (
-              items.map((plan) => (
-                <tr
-                  key={plan.id}
-                  className="dv-plan-search__row"
-                  onClick={(event) => {
-                    // The payer link navigates by itself; the keyboard has the link.
-                    if ((event.target as HTMLElement).closest('a')) return;
-                    void navigate(planPath(plan.id), { state });
-                  }}
-                >
-                  {columns.map((column) => (
-                    <td key={column.key}>{column.cell(plan)}</td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {page && page.total > 0 ? (
-        <DataPager
-          label="Plan pages"
-          page={query.page}
-          pageSize={query.pageSize}
-          total={page.total}
-          pageSizes={PAGE_SIZES}
-          totalText={(total) => `${total} ${total === 1 ? 'plan' : 'plans'}`}
-          onChange={(to, pageSize) => update({ page: to, pageSize })}
-        />
-      ) : null}
+      <ListFrame
+        regionLabel="Plans found"
+        labelledBy={TITLE_ID}
+        tableClassName="dv-plan-search__table"
+        rowClassName="dv-plan-search__row"
+        columns={columns}
+        items={page?.items ?? []}
+        rowKey={(plan) => plan.id}
+        onOpen={(plan) => void navigate(planPath(plan.id), { state })}
+        busy={plans.isFetching}
+        empty={emptyText(query, plans)}
+        error={plans.isError ? { title: 'The plans could not be searched.', className: 'dv-plan-search__error', onRetry: () => void plans.refetch() } : undefined}
+        total={page?.total}
+        pager={{
+          label: 'Plan pages',
+          page: query.page,
+          pageSize: query.pageSize,
+          pageSizes: LIST_PAGE_SIZES,
+          totalText: (total) => `${total} ${total === 1 ? 'plan' : 'plans'}`,
+          onChange: (to, pageSize) => update({ page: to, pageSize }),
+        }}
+      />
     </section>
   );
 }

@@ -1,24 +1,16 @@
 /**
  * The plan library API of the /plan pages: search (GET /api/plans), one plan (GET /api/plans/{id}) and its PDF.
- * A failed call throws a PlanCallError with the status and the server's message, so a page tells "not there"
- * from "broken". The search reply is checked against the contract's schema at once; a plan's reply, which carries
- * the whole plan document, once the page has shown it (plan-schemas.ts), as the verification page does.
+ * A failed call throws an ApiCallError (http/api-call-error.ts) with the status and the server's message, so a
+ * page tells "not there" from "broken". The search reply is checked against the contract's schema at once; a
+ * plan's reply, which carries the whole plan document, once the page has shown it (plan-schemas.ts), as the
+ * verification page does.
  */
 import { type Page, pageOf, type PlanLibraryDetail, PlanLibraryItem, type PlanPdfQuery, type PlanSearchQuery } from '@dv/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useServices } from '../app/services-context';
-import { type HttpClient, type HttpResult } from '../http/http-client';
+import { callError, retryUnlessRefused } from '../http/api-call-error';
+import { type HttpClient } from '../http/http-client';
 import { planSearchParams } from './plan-search-query';
-
-export class PlanCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PlanCallError';
-  }
-}
 
 const PlanPage = pageOf(PlanLibraryItem);
 const BASE = '/api/plans';
@@ -28,19 +20,15 @@ export const PLANS_QUERY_KEY = 'plans';
 const searchKey = (query: PlanSearchQuery) => [PLANS_QUERY_KEY, 'search', query] as const;
 const planKey = (id: string) => [PLANS_QUERY_KEY, 'plan', id] as const;
 
-function failed(result: HttpResult<unknown>, what: string): PlanCallError {
-  return new PlanCallError(result.status, result.error ?? `${what} failed`);
-}
-
 export async function searchPlans(http: HttpClient, query: PlanSearchQuery): Promise<Page<PlanLibraryItem>> {
   const result = await http.get(BASE, planSearchParams(query));
-  if (!result.ok) throw failed(result, 'Searching plans');
+  if (!result.ok) throw callError(result, 'Searching plans');
   return PlanPage.parse(result.data);
 }
 
 export async function fetchPlan(http: HttpClient, id: string): Promise<PlanLibraryDetail> {
   const result = await http.get(planPath(id));
-  if (!result.ok) throw failed(result, 'Reading the plan');
+  if (!result.ok) throw callError(result, 'Reading the plan');
   const detail = result.data as PlanLibraryDetail;
   void import('./plan-schemas').then(({ PlanLibraryDetail: schema }) => {
     const check = schema.safeParse(detail);
@@ -52,7 +40,7 @@ export async function fetchPlan(http: HttpClient, id: string): Promise<PlanLibra
 /** The server-rendered PDF as a file (the call carries the session's token, so a plain link could not). */
 export async function fetchPlanPdf(http: HttpClient, id: string, query: PlanPdfQuery): Promise<Blob> {
   const result = await http.get(`${planPath(id)}/pdf`, query, { read: 'file' });
-  if (!result.ok || result.file === undefined) throw failed(result, 'Making the PDF');
+  if (!result.ok || result.file === undefined) throw callError(result, 'Making the PDF');
   return result.file;
 }
 
@@ -71,6 +59,6 @@ export function usePlan(id: string) {
   return useQuery({
     queryKey: planKey(id),
     queryFn: () => fetchPlan(http, id),
-    retry: (count, error) => !(error instanceof PlanCallError && error.status < 500) && count < 1,
+    retry: retryUnlessRefused,
   });
 }

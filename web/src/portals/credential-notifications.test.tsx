@@ -53,13 +53,16 @@ const managedOffice = (id: string, name: string) => ({
   settings: { id, ableToFullfillForm: false },
 });
 
+/** GET /api/management/offices's page of the organization's two offices. */
+const TWO_OFFICES = {
+  status: 200,
+  body: { items: [managedOffice('office-demo-1', 'Main St'), managedOffice('office-demo-2', 'Oak Ave')], total: 2, page: 1, pageSize: 100 },
+};
+
 /** The organization's two offices, and each office's own credentials. */
 function twoOffices(byOffice: Record<string, PortalCredential[]>) {
   return (gateway: FakePortalsGateway) => {
-    gateway.answer('GET /api/management/offices', {
-      status: 200,
-      body: { items: [managedOffice('office-demo-1', 'Main St'), managedOffice('office-demo-2', 'Oak Ave')], total: 2, page: 1, pageSize: 100 },
-    });
+    gateway.answer('GET /api/management/offices', TWO_OFFICES);
     gateway.answer('GET /api/portals/credentials', (call) => ({ status: 200, body: byOffice[call.office ?? ''] ?? [] }));
   };
 }
@@ -210,29 +213,16 @@ describe('portal credentials pages', () => {
     expect(await within(guardian).findByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
-  it('/dental-office-settings?tab=0 opens the office settings tab, and the tab switch changes the address', async () => {
+  it('/dental-office-settings?tab=0 opens the office details tab, and the tab switch changes the address', async () => {
     const { user, location } = setUp([], 'groupmanager', '/dental-office-settings?tab=0');
-    expect(await screen.findByRole('tab', { name: 'Office settings' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Office details' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Portal credentials' }));
     await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=1'));
     expect(await screen.findByRole('heading', { name: 'Portal Credentials Management' })).toBeInTheDocument();
   });
 
   it('/management/portal-credentials shows a company user the first office, or the one the address names', async () => {
-    const office = (id: string, name: string) => ({
-      id,
-      orgId: 'org-demo',
-      name,
-      groupId: null,
-      planType: 'standard',
-      integration: null,
-      settings: { id, ableToFullfillForm: false },
-    });
-    const offices = (gateway: FakePortalsGateway) =>
-      gateway.answer('GET /api/management/offices', {
-        status: 200,
-        body: { items: [office('office-demo-1', 'Main St'), office('office-demo-2', 'Oak Ave')], total: 2, page: 1, pageSize: 100 },
-      });
+    const offices = (gateway: FakePortalsGateway) => gateway.answer('GET /api/management/offices', TWO_OFFICES);
     const first = setUp([], 'agent', '/management/portal-credentials', offices);
     expect(await screen.findByRole('heading', { name: 'Portal Credentials Management' })).toBeInTheDocument();
     await waitFor(() => expect(first.gateway.callsTo('GET /api/portals/credentials').at(-1)?.office).toBe('office-demo-1'));

@@ -1,44 +1,45 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { fakePortalsGateway } from '../test-support/fake-portals-gateway';
+import { fakeOfficeSettingsGateway } from '../office-settings/fake-office-settings-gateway';
 import { fakeSession, ROLE_CLAIMS } from '../test-support/fake-session';
 import { fakeSockets } from '../test-support/fake-socket';
 import { renderApp } from '../test-support/render-app';
 
 function setUp(path: string) {
-  const view = renderApp(fakeSession(ROLE_CLAIMS.staffmanager!), path, fakePortalsGateway().fetch, fakeSockets().create);
+  const view = renderApp(fakeSession(ROLE_CLAIMS.staffmanager!), path, fakeOfficeSettingsGateway().fetch, fakeSockets().create);
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   return { user, ...view };
 }
 
 // The first render of the whole app in a test file takes a while: wait longer than the default second.
 const tab = (name: string) => screen.findByRole('tab', { name }, { timeout: 5_000 });
+const TAB_NAMES = ['Office details', 'Portal credentials', 'Integration', 'Outsourcing', 'Fee schedule', 'Batch verification'];
 
 describe('/dental-office-settings tabs', () => {
   it('has one tab in the Tab order, the selected one, with its panel named by it', async () => {
     setUp('/dental-office-settings?tab=0');
-    const settings = await tab('Office settings');
+    const details = await tab('Office details');
     const credentials = await tab('Portal credentials');
-    expect(screen.getByRole('tablist')).toContainElement(settings);
-    expect(settings).toHaveAttribute('aria-selected', 'true');
-    expect(settings).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('tablist', { name: 'Dental office settings' })).toContainElement(details);
+    expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(TAB_NAMES);
+    expect(details).toHaveAttribute('aria-selected', 'true');
+    expect(details).toHaveAttribute('tabindex', '0');
     expect(credentials).toHaveAttribute('aria-selected', 'false');
     expect(credentials).toHaveAttribute('tabindex', '-1');
-    const panel = screen.getByRole('tabpanel', { name: 'Office settings' });
-    expect(panel).toHaveTextContent('This part of the page is under construction.');
-    expect(settings).toHaveAttribute('aria-controls', panel.id);
+    const panel = screen.getByRole('tabpanel', { name: 'Office details' });
+    expect(panel).toContainElement(await screen.findByRole('form', { name: 'Office details' }));
+    expect(details).toHaveAttribute('aria-controls', panel.id);
   });
 
-  // The office settings tab has no content yet: a first-time user landed on an empty tab (issue 13).
-  it('opens on the portal credentials tab when the address names no tab, or one the page does not have', async () => {
+  // The page opens on the office's details now that the tab has content (issue 13 opened it on the credentials
+  // while the details tab was empty).
+  it('opens on the office details when the address names no tab, or one the page does not have', async () => {
     for (const path of ['/dental-office-settings', '/dental-office-settings?tab=7']) {
       const view = setUp(path);
-      expect(await tab('Portal credentials')).toHaveAttribute('aria-selected', 'true');
-      expect(screen.getByRole('tab', { name: 'Office settings' })).toHaveAttribute('aria-selected', 'false');
-      expect(screen.getByRole('tabpanel', { name: 'Portal credentials' })).toContainElement(
-        await screen.findByRole('heading', { name: 'Portal Credentials Management' }),
-      );
-      expect(screen.queryByRole('tabpanel', { name: 'Office settings' })).not.toBeInTheDocument();
+      expect(await tab('Office details')).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tab', { name: 'Portal credentials' })).toHaveAttribute('aria-selected', 'false');
+      expect(await screen.findByRole('form', { name: 'Office details' })).toBeInTheDocument();
+      expect(screen.queryByRole('tabpanel', { name: 'Portal credentials' })).not.toBeInTheDocument();
       expect(view.location()).toBe(path);
       view.unmount();
     }
@@ -46,33 +47,37 @@ describe('/dental-office-settings tabs', () => {
 
   it('moves with the arrow keys, Home and End, selecting as it goes and keeping the tab in the address', async () => {
     const { user, location } = setUp('/dental-office-settings?tab=0');
-    const settings = await tab('Office settings');
+    const details = await tab('Office details');
     const credentials = await tab('Portal credentials');
-    settings.focus();
+    const batch = await tab('Batch verification');
+    details.focus();
 
     await user.keyboard('{ArrowRight}');
     expect(credentials).toHaveFocus();
     expect(credentials).toHaveAttribute('aria-selected', 'true');
     expect(credentials).toHaveAttribute('tabindex', '0');
-    expect(settings).toHaveAttribute('tabindex', '-1');
+    expect(details).toHaveAttribute('tabindex', '-1');
     await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=1'));
     expect(await screen.findByRole('heading', { name: 'Portal Credentials Management' })).toBeInTheDocument();
 
-    // The row wraps around.
     await user.keyboard('{ArrowRight}');
-    expect(settings).toHaveFocus();
-    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=0'));
+    expect(await tab('Integration')).toHaveFocus();
+    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=2'));
     // The panel shown before stays mounted, hidden.
     expect(screen.getByRole('heading', { name: 'Portal Credentials Management', hidden: true })).not.toBeVisible();
 
     await user.keyboard('{End}');
-    expect(credentials).toHaveFocus();
-    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=1'));
-    await user.keyboard('{Home}');
-    expect(settings).toHaveFocus();
+    expect(batch).toHaveFocus();
+    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=5'));
+    // The row wraps around.
+    await user.keyboard('{ArrowRight}');
+    expect(details).toHaveFocus();
+    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=0'));
     await user.keyboard('{ArrowLeft}');
-    expect(credentials).toHaveFocus();
-    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=1'));
+    expect(batch).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(details).toHaveFocus();
+    await waitFor(() => expect(location()).toBe('/dental-office-settings?tab=0'));
   });
 
   it('opens on the portal credentials tab for ?tab=1', async () => {
@@ -81,6 +86,17 @@ describe('/dental-office-settings tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Portal credentials' })).toContainElement(
       await screen.findByRole('heading', { name: 'Portal Credentials Management' }),
     );
-    expect(screen.queryByRole('tabpanel', { name: 'Office settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tabpanel', { name: 'Office details' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['2', 'Integration'],
+    ['3', 'Outsourcing'],
+    ['4', 'Fee schedule'],
+    ['5', 'Batch verification'],
+  ])('opens the tab ?tab=%s names (%s) with its form', async (key, name) => {
+    setUp(`/dental-office-settings?tab=${key}`);
+    expect(await tab(name)).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('form', { name }, { timeout: 5_000 })).toBeInTheDocument();
   });
 });

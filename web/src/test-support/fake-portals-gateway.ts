@@ -6,6 +6,7 @@
  */
 import { type Portal, type PortalCredential } from '@dv/contracts';
 import { type FetchFn } from '../http/http-client';
+import { DEMO_FEATURE_FLAGS } from './demo-flags';
 import { jsonReply } from './json-reply';
 
 export type RecordedCall = { method: string; path: string; body: unknown; office: string | null };
@@ -72,7 +73,8 @@ export function fakePortalsGateway(init: { portals?: Portal[]; credentials?: Por
 }
 
 function defaultAnswer(gateway: FakePortalsGateway, { method, path, body }: RecordedCall): { status: number; body?: unknown } {
-  if (path === '/api/features' || path === '/api/dentaloffice/user/all') return { status: 200, body: [] };
+  if (path === '/api/features') return { status: 200, body: DEMO_FEATURE_FLAGS };
+  if (path === '/api/dentaloffice/user/all') return { status: 200, body: [] };
   const office = /^\/api\/dentaloffice\/([^/]+)$/.exec(path);
   if (office) return { status: 200, body: { id: office[1], planType: 'standard' } };
   if (method === 'GET' && path === '/api/portals') return { status: 200, body: gateway.portals };

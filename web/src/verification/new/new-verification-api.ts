@@ -5,6 +5,7 @@
  * schemas; creating never throws, it answers what happened so the form can keep everything typed.
  */
 import {
+  BILLING_MESSAGES,
   CarrierCatalogue,
   MESSAGES,
   pageOf,
@@ -17,6 +18,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useServices } from '../../app/services-context';
+import { fieldIssuesOf } from '../../http/api-call-error';
 import { type HttpClient, type HttpResult } from '../../http/http-client';
 import { type FieldErrors, issuesOnFields } from './verification-draft';
 
@@ -105,26 +107,18 @@ export type CreateOutcome =
   | { kind: 'created'; id: string }
   /** A 400: what the service said about each field, and what belongs to none. */
   | { kind: 'invalid'; errors: FieldErrors; other: string[] }
+  /** A 402: the office's subscription is not valid (the payment gate, enforced by the service). */
+  | { kind: 'paymentRequired'; message: string }
   | { kind: 'failed'; message: string };
-
-type ErrorEnvelopeBody = { message?: unknown; details?: unknown };
-
-function detailsOf(body: unknown): { path: string; message: string }[] {
-  const details = (body as ErrorEnvelopeBody | undefined)?.details;
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((detail: unknown) => {
-    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
-    return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
-  });
-}
 
 export function createOutcomeOf(result: HttpResult<unknown>): CreateOutcome {
   if (result.ok) {
     const created = VerificationCreated.safeParse(result.data);
     return created.success ? { kind: 'created', id: created.data.id } : { kind: 'failed', message: MESSAGES.GENERIC_ERROR };
   }
+  if (result.status === 402) return { kind: 'paymentRequired', message: result.error ?? BILLING_MESSAGES.paymentRequired };
   if (result.status === 400) {
-    const sorted = issuesOnFields(detailsOf(result.data));
+    const sorted = issuesOnFields(fieldIssuesOf(result.data));
     const hasAny = Object.keys(sorted.errors).length > 0 || sorted.other.length > 0;
     return { kind: 'invalid', errors: sorted.errors, other: hasAny ? sorted.other : [result.error ?? MESSAGES.GENERIC_ERROR] };
   }

@@ -1,14 +1,9 @@
-import { MESSAGES, VALIDATION_MESSAGES, type VerificationListItem } from '@dv/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { BILLING_MESSAGES, MESSAGES, VALIDATION_MESSAGES, type VerificationListItem } from '@dv/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createAppServices } from '../../app/app-services';
-import { ServicesContext } from '../../app/services-context';
-import { SessionProvider } from '../../auth/session-context';
-import { OfficeProvider } from '../../office/office-context';
+import { Route, Routes, useLocation } from 'react-router';
 import { fakeSession, ROLE_CLAIMS } from '../../test-support/fake-session';
+import { renderInApp } from '../../test-support/render-app';
 import { duplicateTitle } from './duplicate-verification-dialog';
 import { CREATED_ID, fakeVerificationsGateway, OFFICE_NAME, type FakeVerificationsGateway } from './fake-verifications-gateway';
 import { NewVerificationPage } from './new-verification-page';
@@ -25,27 +20,14 @@ function TicketStandIn() {
 /** The page as the app mounts it (session, office, query cache, router), with the fake gateway behind it. */
 async function openPage(gateway: FakeVerificationsGateway = fakeVerificationsGateway(), entry = '/verification') {
   const user = userEvent.setup();
-  const session = fakeSession(ROLE_CLAIMS.staff!);
-  const services = createAppServices({ fetch: gateway.fetch, location: { pathname: '/', search: '', assign: () => undefined } });
-  services.queryClient.setDefaultOptions({ queries: { retry: false } });
-  services.runtime.session = session;
-  render(
-    <ServicesContext.Provider value={services}>
-      <QueryClientProvider client={services.queryClient}>
-        <AntApp>
-          <SessionProvider controller={session}>
-            <OfficeProvider>
-              <MemoryRouter initialEntries={[entry]}>
-                <Routes>
-                  <Route path="/verification" element={<NewVerificationPage />} />
-                  <Route path="/verification/:id" element={<TicketStandIn />} />
-                </Routes>
-              </MemoryRouter>
-            </OfficeProvider>
-          </SessionProvider>
-        </AntApp>
-      </QueryClientProvider>
-    </ServicesContext.Provider>,
+  renderInApp(
+    fakeSession(ROLE_CLAIMS.staff!),
+    entry,
+    <Routes>
+      <Route path="/verification" element={<NewVerificationPage />} />
+      <Route path="/verification/:id" element={<TicketStandIn />} />
+    </Routes>,
+    gateway.fetch,
   );
   await screen.findByRole('heading', { level: 1, name: 'New Verification' });
   const location = () => screen.queryByTestId('ticket')?.textContent ?? '/verification';
@@ -220,6 +202,22 @@ describe('New Verification', () => {
     expect(screen.getByLabelText('Patient date of birth')).toHaveValue('02/15/1990');
     expect(screen.getByLabelText('Member ID')).toHaveValue('AET-555');
     expect(within(itemOf('Carrier')).getByText('Aetna Dental')).toBeInTheDocument();
+    expect(location()).toBe('/verification');
+  });
+
+  it("shows a 402's message with the way to the Payment page, and keeps everything typed", async () => {
+    const gateway = fakeVerificationsGateway();
+    gateway.answer('POST /api/verifications', {
+      status: 402,
+      body: { statusCode: 402, error: 'Payment Required', message: BILLING_MESSAGES.paymentRequired },
+    });
+    const { user, location } = await openPage(gateway);
+    await fillPatient(user);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(BILLING_MESSAGES.paymentRequired);
+    expect(within(alert).getByRole('link', { name: 'Choose a plan on the Payment page' })).toHaveAttribute('href', '/payment');
+    expect(screen.getByLabelText('Member ID')).toHaveValue('AET-555');
     expect(location()).toBe('/verification');
   });
 

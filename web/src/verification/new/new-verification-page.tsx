@@ -9,8 +9,8 @@
  */
 import { MENU_LABELS, MESSAGES, PATHS, type SandboxPatient, type VerificationCreateInput, type VerificationListItem } from '@dv/contracts';
 import { Button } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useOffice } from '../../office/office-context';
 import { Notice } from '../../ui/notice';
 import { Pill } from '../../ui/pill';
@@ -39,7 +39,7 @@ const DuplicateVerificationDialog = lazy(() => loadDuplicateDialog().then((m) =>
 const TITLE_ID = 'new-verification-title';
 
 /** A problem above the form: the service's words for what fits no field, or a failure that kept the draft. */
-type FormProblem = { title: string; description?: string };
+type FormProblem = { title: string; description?: ReactNode };
 
 export const verificationPath = (id: string) => PATHS.verificationDetail.replace('{id}', encodeURIComponent(id));
 
@@ -100,6 +100,9 @@ function useNewVerificationForm() {
         setErrors(outcome.errors);
         setProblem(outcome.other.length > 0 ? { title: outcome.other.join(' ') } : null);
         focusField(firstWrongField(outcome.errors));
+        return;
+      case 'paymentRequired':
+        setProblem({ title: outcome.message, description: <Link to={PATHS.payment}>Choose a plan on the Payment page</Link> });
         return;
       case 'failed':
         setProblem({

@@ -10,12 +10,13 @@ import InfoCircleFilled from '@ant-design/icons/InfoCircleFilled';
 import { dollarAmount, type PatientV3, type PlanV3, type VerificationJobView, type VerificationSourceView, PATHS } from '@dv/contracts';
 import { Button } from 'antd';
 import { Link, useParams } from 'react-router';
+import { ApiCallError } from '../../http/api-call-error';
 import { DescriptionList, type DescriptionItem } from '../../ui/description-list';
 import { Pill } from '../../ui/pill';
 import { PlaceholderLines } from '../../ui/placeholder-lines';
 import { StatusResult } from '../../ui/status-result';
 import { JsonTree } from './json-tree';
-import { SourcesCallError, useVerificationSources } from './sources-api';
+import { useVerificationSources } from './sources-api';
 import { X12Segments } from './x12-segments';
 import './source-page.css';
 import { jobLook } from '../job-look';
@@ -151,7 +152,7 @@ export function VerificationSourcePage() {
     );
   } else if (sources.isError) {
     body =
-      sources.error instanceof SourcesCallError && sources.error.status === 404 ? (
+      sources.error instanceof ApiCallError && sources.error.status === 404 ? (
         <StatusResult
           status="warning"
           title="This verification does not exist."

@@ -1,23 +1,14 @@
 /**
  * GET /api/verifications/{id}/sources for the source view: each source's raw answer beside what was mapped from
- * it. The reply is checked against contracts' schema once that has loaded; a failed call throws a SourcesCallError
+ * it. The reply is checked against contracts' schema once that has loaded; a failed call throws an ApiCallError
  * carrying the status, so the page can tell "not there" (404) from "broken". While a source still works, the view
  * asks again now and then, so an answer shows up without a reload.
  */
 import { type SourceJobStatus, type VerificationSources } from '@dv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/services-context';
+import { callError, retryUnlessRefused } from '../../http/api-call-error';
 import { type HttpClient } from '../../http/http-client';
-
-export class SourcesCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SourcesCallError';
-  }
-}
 
 /** How often the view asks again while a source is pending or processing. */
 export const SOURCES_REFRESH_MS = 5_000;
@@ -35,7 +26,7 @@ const schemas = () => import('./source-schemas');
  */
 export async function fetchVerificationSources(http: HttpClient, id: string): Promise<VerificationSources> {
   const result = await http.get(`/api/verifications/${encodeURIComponent(id)}/sources`);
-  if (!result.ok) throw new SourcesCallError(result.status, result.error ?? 'Reading the sources failed');
+  if (!result.ok) throw callError(result, 'Reading the sources');
   const sources = result.data as VerificationSources;
   void schemas().then(({ VerificationSources: schema }) => {
     const check = schema.safeParse(sources);
@@ -49,7 +40,7 @@ export function useVerificationSources(id: string) {
   return useQuery({
     queryKey: sourcesKey(id),
     queryFn: () => fetchVerificationSources(http, id),
-    retry: (count, error) => !(error instanceof SourcesCallError && error.status < 500) && count < 1,
+    retry: retryUnlessRefused,
     refetchInterval: (query) =>
       query.state.data?.sources.some((source) => WORKING.includes(source.job.status)) ? SOURCES_REFRESH_MS : false,
   });

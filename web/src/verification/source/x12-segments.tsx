@@ -9,6 +9,7 @@
 import { type X12SegmentView } from '@dv/contracts';
 import { Button } from 'antd';
 import { useId, useMemo, useState } from 'react';
+import '../../ui/ui.css';
 
 const ALL = '';
 

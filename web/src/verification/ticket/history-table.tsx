@@ -49,11 +49,16 @@ const unmappedColumns: PlainColumn<UnmappedRow>[] = [
   { title: 'Date', key: 'date', render: (_, record) => (record.isWrongDate ? `${record.date} (not a valid date)` : record.date) },
 ];
 
-export function HistoryTable() {
-  const { detail } = useWorkspace();
+export type ServiceHistoryProps = {
+  readonly history: readonly HistoryRecordV3[];
+  readonly historyStatus: string;
+  readonly unmappedHistory?: readonly UnmappedHistoryRecordV3[] | undefined;
+};
+
+/** The history of any document that holds one (the ticket's patient, a re-verification). */
+export function ServiceHistory({ history, historyStatus, unmappedHistory = [] }: ServiceHistoryProps) {
   const { token } = theme.useToken();
   const codeLabel = useCodeLabel();
-  const { history, historyStatus, unmappedHistory = [] } = detail.patient;
   // Stable keys from the source order; the sort is by date, newest first (equal dates keep the source order).
   const rows: HistoryRow[] = history
     .map((record, index) => ({ ...record, key: String(index) }))
@@ -85,4 +90,11 @@ export function HistoryTable() {
       ) : null}
     </div>
   );
+}
+
+/** The ticket's history: its patient's. */
+export function HistoryTable() {
+  const { detail } = useWorkspace();
+  const { history, historyStatus, unmappedHistory } = detail.patient;
+  return <ServiceHistory history={history} historyStatus={historyStatus} unmappedHistory={unmappedHistory} />;
 }

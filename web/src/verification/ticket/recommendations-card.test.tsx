@@ -2,9 +2,10 @@
  * The recommendations card on the verification page: hidden while the flag is off (by the app's flags or the
  * service's answer), "No recommendations" when nothing is missing, the list most urgent first, and each action:
  * outsourcing with the server's answer, the carrier's phone, the portal of the organization's catalogue in a new
- * tab, a failed portal source run again, customization for managers only.
+ * tab, a failed portal source run again, customization for managers only. Once the ticket is outsourced and
+ * being worked, its status stands in place of the outsourcing buttons: no second request is offered.
  */
-import { type VerificationDetail, type VerificationRecommendations } from '@dv/contracts';
+import { type TicketStatus, type VerificationDetail, type VerificationRecommendations } from '@dv/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FetchFn } from '../../http/http-client';
@@ -87,6 +88,16 @@ function renderCard(options: ApiOptions = {}, role = 'staff') {
 
 const card = async () => within(await screen.findByTestId('recommendations'));
 
+/** The card on a ticket the office outsourced, now in `status`. */
+function renderOutsourced(status: TicketStatus) {
+  const ticket = fixtureDetail((draft) => {
+    Object.assign(draft.ticket, { status, requesterId: 'user-staff' });
+  });
+  renderApp(fakeSession(ROLE_CLAIMS.staff!), `/verification/${ticket.id}`, fakeApi(ticket).fetch);
+}
+
+const OUTSOURCE_BUTTON = { name: /^Outsource (breakdown|eligibility)$/ };
+
 describe('the recommendations card', () => {
   it("lists the recommendations in the service's order (most urgent first), each with its severity and message", async () => {
     renderCard();
@@ -148,6 +159,51 @@ describe('the recommendations card', () => {
     const items = await (await card()).findAllByTestId('recommendation');
     await userEvent.click(within(items[2]!).getByRole('button', { name: 'Go to customization' }));
     await waitFor(() => expect(view.location()).toBe('/customization/verification'));
+  });
+
+  it('once outsourced and being worked, shows the status in place of the outsourcing buttons', async () => {
+    renderOutsourced('Pending');
+    const items = await (await card()).findAllByTestId('recommendation');
+    for (const item of items.slice(0, 2)) {
+      expect(within(item).getByTestId('recommendation-outsourced')).toHaveTextContent('Outsourced: Pending');
+      expect(within(item).queryByRole('button', OUTSOURCE_BUTTON)).toBeNull();
+    }
+    // The other actions stay; a recommendation without an outsourcing action says nothing of it.
+    expect(within(items[0]!).getByRole('link', { name: 'Contact carrier: (800) 555-0199' })).toBeInTheDocument();
+    expect(within(items[2]!).queryByTestId('recommendation-outsourced')).toBeNull();
+  });
+
+  it('offers a request again where the service takes one (the agent sent it back)', async () => {
+    renderOutsourced('Needs additional Info');
+    expect(await (await card()).findByRole('button', { name: 'Outsource eligibility' })).toBeInTheDocument();
+    // The status still shows beside the button.
+    expect(screen.getAllByTestId('recommendation-outsourced')[0]).toHaveTextContent('Outsourced: Needs additional Info');
+  });
+
+  it('an archived ticket shows its status and no outsourcing button', async () => {
+    renderOutsourced('Archived');
+    const items = await (await card()).findAllByTestId('recommendation');
+    expect(within(items[1]!).getByTestId('recommendation-outsourced')).toHaveTextContent('Outsourced: Archived');
+    expect(within(items[1]!).queryByRole('button', OUTSOURCE_BUTTON)).toBeNull();
+  });
+
+  it('after one request, no outsourcing button is left to send a second', async () => {
+    const ticket = fixtureDetail();
+    const reply = { status: 'Open', requests: [{ requester: { id: 'user-staff', email: null } }] };
+    const api = fakeApi(ticket, { outsource: { status: 200, body: reply } });
+    const fetch: typeof api.fetch = async (url, init) => {
+      const answer = await api.fetch(url, init);
+      // The service's ticket is outsourced from now on.
+      if (url.endsWith('/outsource')) Object.assign(ticket.ticket, { status: 'Open', requesterId: 'user-staff' });
+      return answer;
+    };
+    renderApp(fakeSession(ROLE_CLAIMS.staff!), `/verification/${ticket.id}`, fetch);
+    const items = await (await card()).findAllByTestId('recommendation');
+    await userEvent.click(within(items[0]!).getByRole('button', { name: 'Outsource eligibility' }));
+    expect(await within(items[0]!).findByText(/Sent to the company's agents/)).toBeInTheDocument();
+    await waitFor(() => expect(within(items[1]!).getByTestId('recommendation-outsourced')).toHaveTextContent('Outsourced: Open'));
+    expect(screen.queryByRole('button', OUTSOURCE_BUTTON)).toBeNull();
+    expect(api.calls.filter((call) => call.path.endsWith('/outsource'))).toHaveLength(1);
   });
 
   it('says "No recommendations" when nothing is missing', async () => {

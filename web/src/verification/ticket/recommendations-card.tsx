@@ -3,12 +3,16 @@
  * that settle it. Shown only while the RECOMMENDATIONS_ENABLED flag is active (the service answers `enabled` from
  * the same flag); "No recommendations" when nothing is missing. Loaded lazily by the verification page.
  *
- * Outsourcing asks the company's agents (POST .../outsource, staff and staff managers only); customization opens
+ * Outsourcing asks the company's agents (POST .../outsource, staff and staff managers only); once the ticket is
+ * outsourced its status shows beside them ("Outsourced: Pending"), and while it is being worked the status stands
+ * in their place, since a second request would be refused (contracts' acceptsOutsourceRequest, the service's
+ * rule); customization opens
  * the verification form customization (managers only); the carrier is called by the phone its answer gave; a
  * failed portal source runs again; the carrier's portal opens in a new tab at the URL of the organization's
  * portal catalogue.
  */
 import {
+  acceptsOutsourceRequest,
   hasAnyRole,
   isFeatureActive,
   OUTSOURCE_REQUEST_ROLES,
@@ -19,6 +23,7 @@ import {
   type RecommendationAction,
   type RecommendationSeverity,
   type RecommendedAction,
+  type TicketStatus,
   type VerificationDetail,
   type VerificationRecommendations,
 } from '@dv/contracts';
@@ -33,6 +38,7 @@ import { useOffice } from '../../office/office-context';
 import { usePortals } from '../../portals/use-portal-credentials';
 import { PlaceholderLines } from '../../ui/placeholder-lines';
 import { SectionCard } from '../../ui/section-card';
+import { TicketStatusChip } from '../../outsourcing/ticket-status';
 import { retrySourceJob, verificationKey } from './verification-api';
 
 const SEVERITY_LABELS: Record<RecommendationSeverity, string> = { HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' };
@@ -56,6 +62,14 @@ const OUTSOURCE_TYPE_OF_ACTION = {
   OUTSOURCE_BREAKDOWN: 'Breakdown',
   OUTSOURCE_ELIGIBILITY: 'Re-verification',
 } as const satisfies Partial<Record<RecommendationAction, OutsourceType>>;
+
+const isOutsourceAction = (action: RecommendationAction): action is keyof typeof OUTSOURCE_TYPE_OF_ACTION => Object.hasOwn(OUTSOURCE_TYPE_OF_ACTION, action);
+
+/** The ticket's outsourcing status (null: never outsourced), and whether the office may send a request now. */
+function outsourcingOf(detail: VerificationDetail): { status: TicketStatus | null; open: boolean } {
+  const status = detail.ticket.requesterId === undefined ? null : detail.ticket.status;
+  return { status, open: acceptsOutsourceRequest(status) };
+}
 
 const base = (id: string) => `/api/verifications/${encodeURIComponent(id)}`;
 
@@ -90,10 +104,23 @@ async function fetchRecommendations(http: HttpClient, id: string): Promise<Verif
   return result.data;
 }
 
-/** What an outsourcing request answered, in words for the office. */
-async function outsource(http: HttpClient, id: string, action: keyof typeof OUTSOURCE_TYPE_OF_ACTION, note: string): Promise<string> {
+type Outsourced = { readonly status?: TicketStatus; readonly requesterId?: string };
+
+/** The ticket's status and requester an outsourcing reply names (read without the contract's schema, as above). */
+function outsourcedOf(data: unknown): Outsourced {
+  const reply = (data ?? {}) as { status?: unknown; requests?: unknown };
+  const last: unknown = Array.isArray(reply.requests) ? reply.requests.at(-1) : undefined;
+  const requesterId = (last as { requester?: { id?: unknown } } | undefined)?.requester?.id;
+  return {
+    ...(typeof reply.status === 'string' ? { status: reply.status as TicketStatus } : {}),
+    ...(typeof requesterId === 'string' ? { requesterId } : {}),
+  };
+}
+
+/** What an outsourcing request answered: words for the office, and the ticket's new outsourcing state. */
+async function outsource(http: HttpClient, id: string, action: keyof typeof OUTSOURCE_TYPE_OF_ACTION, note: string): Promise<{ text: string; outsourced: Outsourced }> {
   const result = await http.post(`${base(id)}/outsource`, { type: OUTSOURCE_TYPE_OF_ACTION[action], note });
-  if (result.ok) return "Sent to the company's agents: the ticket shows their answer when they are done.";
+  if (result.ok) return { text: "Sent to the company's agents: the ticket shows their answer when they are done.", outsourced: outsourcedOf(result.data) };
   if (result.status === 404 && messageOf(result.data, '') === '') throw new Error('Outsourcing is not available on this server yet.');
   throw new Error(messageOf(result.data, result.error ?? 'The request could not be sent.'));
 }
@@ -153,8 +180,13 @@ function ActionButton({ detail, recommendation, action, primary, onOutcome }: {
     setBusy(true);
     try {
       let text: string;
-      if (action.action === 'OUTSOURCE_BREAKDOWN' || action.action === 'OUTSOURCE_ELIGIBILITY') {
-        text = await outsource(http, detail.id, action.action, recommendation.message);
+      if (isOutsourceAction(action.action)) {
+        const sent = await outsource(http, detail.id, action.action, recommendation.message);
+        text = sent.text;
+        // The buttons give way to the status at once, not after the refetch: no second request meanwhile.
+        queryClient.setQueryData<VerificationDetail>(verificationKey(detail.id), (current) =>
+          current === undefined ? current : { ...current, ticket: { ...current.ticket, ...sent.outsourced } },
+        );
       } else {
         queryClient.setQueryData(verificationKey(detail.id), await retrySourceJob(http, detail.id, action.jobId ?? ''));
         text = 'The portal source runs again: its chip shows how it goes.';
@@ -210,15 +242,23 @@ function ActionButton({ detail, recommendation, action, primary, onOutcome }: {
 function RecommendationItem({ detail, recommendation, lead }: { detail: VerificationDetail; recommendation: Recommendation; lead: boolean }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const severity = recommendation.severity;
+  const outsourcing = outsourcingOf(detail);
+  const showStatus = outsourcing.status !== null && recommendation.actions.some((action) => isOutsourceAction(action.action));
+  const actions = outsourcing.open ? recommendation.actions : recommendation.actions.filter((action) => !isOutsourceAction(action.action));
   return (
     <li className={`dv-recommendation dv-recommendation-${severity.toLowerCase()}`} data-testid="recommendation" data-code={recommendation.code}>
       <div className="dv-recommendation-text">
         <span className={`dv-severity dv-severity-${severity.toLowerCase()}`}>{SEVERITY_LABELS[severity] ?? severity}</span>
         <span>{recommendation.message}</span>
       </div>
-      {recommendation.actions.length === 0 ? null : (
+      {actions.length === 0 && !showStatus ? null : (
         <div className="dv-recommendation-actions">
-          {recommendation.actions.map((action, index) => (
+          {showStatus && outsourcing.status !== null ? (
+            <span className="dv-recommendation-outsourced" data-testid="recommendation-outsourced">
+              Outsourced: <TicketStatusChip status={outsourcing.status} />
+            </span>
+          ) : null}
+          {actions.map((action, index) => (
             <ActionButton
               key={action.action}
               detail={detail}

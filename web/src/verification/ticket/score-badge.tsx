@@ -8,6 +8,9 @@ import { changeLine, formatValue, scoreMeaning, sourceLabel, type FieldKind } fr
 
 type Change = { updatedAt: string; value: unknown; oldValue?: unknown };
 
+/** Who stated a value entered with a payer call's evidence: an agent who worked the outsourced ticket. */
+const AGENT_SOURCE = 'A verification agent, from a payer call';
+
 export type ScoreBadgeProps = {
   score: number;
   kind: FieldKind;
@@ -24,7 +27,7 @@ function Explanation({ score, kind, sources, history }: Omit<ScoreBadgeProps, 'l
       <div>
         <strong>Confidence {score} of 4.</strong> {scoreMeaning(score)}.
       </div>
-      {stated.length > 0 ? <div>From: {stated.map(sourceLabel).join(', ')}</div> : null}
+      {stated.length > 0 ? <div>From: {stated.map((ref) => (ref.source === 'user' && sources?.evidence ? AGENT_SOURCE : sourceLabel(ref))).join(', ')}</div> : null}
       {sources?.evidence ? (
         // An agent's value and the payer call behind it (outsourcing): what the office shows a payer later.
         <div className="dv-score-evidence" data-testid="field-evidence">

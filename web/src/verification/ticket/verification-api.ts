@@ -13,34 +13,24 @@ import {
 } from '@dv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/services-context';
+import { ApiCallError, type FieldIssue, fieldIssuesOf } from '../../http/api-call-error';
 import { type HttpClient, type HttpResult } from '../../http/http-client';
 import { useSocketEvent } from '../../realtime/realtime-context';
 
-export type FieldProblem = { path: string; message: string };
-
-export class VerificationCallError extends Error {
+/** A failed ticket call: an ApiCallError that also carries the stored values of a 409 (an edit made on an older version). */
+export class VerificationCallError extends ApiCallError {
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
-    readonly problems: readonly FieldProblem[] = [],
+    issues: readonly FieldIssue[] = [],
     readonly conflict: EditConflictDetails | null = null,
   ) {
-    super(message);
-    this.name = 'VerificationCallError';
+    super(status, message, issues);
   }
 }
 
 const base = (id: string) => `/api/verifications/${encodeURIComponent(id)}`;
 export const verificationKey = (id: string) => ['verification', id] as const;
-
-function problemsOf(data: unknown): FieldProblem[] {
-  const details = (data as { details?: unknown } | undefined)?.details;
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((detail: unknown) => {
-    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
-    return typeof message === 'string' ? [{ path: typeof path === 'string' ? path : '', message }] : [];
-  });
-}
 
 /** The contract's schemas, loaded once, after the page has shown (ticket-schemas.ts). */
 const schemas = () => import('./ticket-schemas');
@@ -51,7 +41,7 @@ async function failure(result: HttpResult<unknown>, what: string): Promise<Verif
   return new VerificationCallError(
     result.status,
     result.error ?? `${what} failed`,
-    problemsOf(result.data),
+    fieldIssuesOf(result.data),
     conflict?.success ? conflict.data : null,
   );
 }
@@ -59,9 +49,10 @@ async function failure(result: HttpResult<unknown>, what: string): Promise<Verif
 /**
  * A ticket the service answered through the contract's response schema. The page shows it at once; the check
  * against the same schema runs once its module has loaded, and a reply that fails it is reported (a service and
- * a page of different releases), never silently taken as valid.
+ * a page of different releases), never silently taken as valid. Also read by the agents' edits through the
+ * outsourcing queue (outsourcing/outsourcing-api.ts), which answer a ticket and fail as the plain edit does.
  */
-async function detailOf(result: HttpResult<unknown>, what: string): Promise<VerificationDetail> {
+export async function detailOf(result: HttpResult<unknown>, what: string): Promise<VerificationDetail> {
   if (!result.ok) throw await failure(result, what);
   const detail = result.data as VerificationDetail;
   void schemas().then(({ VerificationDetail: schema }) => {

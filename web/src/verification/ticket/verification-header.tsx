@@ -12,7 +12,9 @@ import { useInfoBar } from '../../info-bar/info-bar';
 import { displayDate } from './breakdown-format';
 import { PdfMenu } from './pdf-menu';
 import { fetchVerificationPdf, submitVerification, VerificationCallError, verificationKey } from './verification-api';
+import { ReverifyLink } from '../../reverification/reverify-link';
 import { Pill, type PillTone } from '../../ui/pill';
+import { paperOfBrowser, saveFile } from '../../ui/save-file';
 
 const STATUS_COLORS: Readonly<Record<VerificationDetail['status'], PillTone>> = {
   Pending: 'processing',
@@ -27,17 +29,6 @@ const STATUS_TEXTS: Readonly<Record<VerificationDetail['status'], string>> = {
   Submitted: 'Submitted',
   Completed: 'Completed',
 };
-
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function VerificationHeader({ detail, onProblem }: { detail: VerificationDetail; onProblem: (message: string | null) => void }) {
   const { http } = useServices();
@@ -72,8 +63,7 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
     setBusy('pdf');
     onProblem(null);
     try {
-      const paper = navigator.language === 'en-US' || navigator.language === 'en-CA' ? 'letter' : 'a4';
-      saveFile(await fetchVerificationPdf(http, detail.id, { type, paper }), `verification-${detail.id}-${type.toLowerCase()}.pdf`);
+      saveFile(await fetchVerificationPdf(http, detail.id, { type, paper: paperOfBrowser() }), `verification-${detail.id}-${type.toLowerCase()}.pdf`);
     } catch (error) {
       onProblem(error instanceof VerificationCallError ? error.message : 'The PDF could not be made');
     } finally {
@@ -107,6 +97,7 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
       </div>
       <div className="dv-row dv-ticket-actions">
         <Link to={PATHS.verificationSource.replace('{id}', detail.id)}>View sources</Link>
+        <ReverifyLink detail={detail} />
         <PdfMenu onPick={(type) => void download(type)} loading={busy === 'pdf'} disabled={detail.plan === null} />
         {detail.status === 'Completed' ? null : (
           <Popconfirm

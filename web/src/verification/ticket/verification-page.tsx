@@ -5,7 +5,7 @@
  * each have their own state with a way on.
  */
 import { PATHS, type PlanV3, type VerificationDetail } from '@dv/contracts';
-import { Alert, Button } from 'antd';
+import { Alert } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { readDevSetting } from '../../dev-tools/dev-settings';
@@ -24,13 +24,21 @@ import { useVerification, VerificationCallError } from './verification-api';
 import { VerificationHeader } from './verification-header';
 import './verification.css';
 import { WorkspaceProvider } from './workspace-context';
+import { DetailLoadFailure } from '../../ui/detail-load-failure';
 import { PlaceholderLines } from '../../ui/placeholder-lines';
+import { Tabs } from '../../ui/tabs';
+import { BENEFITS_TAB, TREATMENT_PLAN_TAB, useTicketAppointment } from '../../schedule/appointment/appointment-links';
+import { useScheduleAccess } from '../../schedule/appointment/schedule-access';
 
 const PlanSwitch = lazy(() => import('./plan-switch').then((m) => ({ default: m.PlanSwitch })));
 // Lazy: the page's start-up budget has no room for it, and it waits for the ticket anyway.
 const RecommendationsCard = lazy(() => import('./recommendations-card').then((m) => ({ default: m.RecommendationsCard })));
 // Lazy for the same reason: outsourcing (the office's request, the agent's work) is a part of few tickets.
 const TicketOutsourcing = lazy(() => import('../../outsourcing/ticket-outsourcing').then((m) => ({ default: m.TicketOutsourcing })));
+// Lazy: only a verification opened from the schedule (?appointment=) has the tab, and it brings the estimate.
+const TicketTreatmentPlan = lazy(() => import('../../schedule/appointment/ticket-treatment-plan').then((m) => ({ default: m.TicketTreatmentPlan })));
+// Lazy: the form (issue 18) is for those who fill forms, and its chunk waits for the ticket anyway.
+const VerificationFormSection = lazy(() => import('../../forms/verification-form-section').then((m) => ({ default: m.VerificationFormSection })));
 
 /** The plans the ticket holds: its plan, then its draft plans (the developer switch 'show multiple plans'). */
 function plansOf(detail: VerificationDetail): { key: string; label: string; plan: PlanV3 }[] {
@@ -62,6 +70,24 @@ function Breakdown({ detail }: { detail: VerificationDetail }) {
   );
 }
 
+/** The breakdown, beside the appointment's treatment plan when the ticket was opened from the schedule. */
+function BreakdownOrTabs({ detail, viewed }: { detail: VerificationDetail; viewed: VerificationDetail }) {
+  const { appointmentId, tab, setTab } = useTicketAppointment();
+  // Read only where the schedule is the user's: its 403 would take the user away from the ticket.
+  const scheduled = useScheduleAccess();
+  if (appointmentId === null || !scheduled) return <Breakdown detail={viewed} />;
+  const treatmentPlan = (
+    <Suspense fallback={<PlaceholderLines rows={6} label="Loading the treatment plan" />}>
+      <TicketTreatmentPlan appointmentId={appointmentId} verificationId={detail.id} />
+    </Suspense>
+  );
+  const items = [
+    { key: BENEFITS_TAB, label: 'Benefits', children: <Breakdown detail={viewed} /> },
+    { key: TREATMENT_PLAN_TAB, label: 'Treatment plan', children: treatmentPlan },
+  ];
+  return <Tabs label="Verification" items={items} activeKey={tab} onChange={setTab} />;
+}
+
 function Workspace({ detail }: { detail: VerificationDetail }) {
   const { access } = useOffice();
   const [problem, setProblem] = useState<string | null>(null);
@@ -90,7 +116,10 @@ function Workspace({ detail }: { detail: VerificationDetail }) {
             <PlanSwitch value={shownPlan} onChange={setShownPlan} plans={plans} />
           </Suspense>
         ) : null}
-        <Breakdown detail={viewed} />
+        <BreakdownOrTabs detail={detail} viewed={viewed} />
+        <Suspense fallback={null}>
+          <VerificationFormSection detail={detail} />
+        </Suspense>
         {readDevSetting('showPlanJson') && administrative && viewed.plan ? (
           <SectionCard size="small" title="Plan as JSON">
             <pre className="dv-json">{JSON.stringify(viewed.plan, null, 2)}</pre>
@@ -112,22 +141,14 @@ export function VerificationPage() {
     );
   }
   if (query.isError) {
-    const notFound = query.error instanceof VerificationCallError && (query.error.status === 404 || query.error.status === 400);
     return (
-      <StatusResult
-        status={notFound ? 'warning' : 'error'}
-        title={notFound ? 'Verification not found' : 'The verification could not be loaded'}
-        subTitle={notFound ? 'It does not exist, or it belongs to another office.' : query.error.message}
-        extra={
-          <>
-            {notFound ? null : (
-              <Button type="primary" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Link to={PATHS.verification}>New verification</Link>
-          </>
-        }
+      <DetailLoadFailure
+        thing="Verification"
+        status={query.error instanceof VerificationCallError ? query.error.status : undefined}
+        message={query.error.message}
+        notFoundText="It does not exist, or it belongs to another office."
+        onRetry={() => void query.refetch()}
+        way={<Link to={PATHS.verification}>New verification</Link>}
       />
     );
   }

@@ -2,10 +2,14 @@
  * What every part of the verification page shares: the ticket, whether the user may change it, and the one way
  * to save a field (the version the page shows goes with it, so a save over another tab's newer change is
  * refused and shows the value stored now instead of overwriting it).
+ *
+ * A part of the page may send the saves another way while it is mounted (`useEditSender`): the agent panel of an
+ * outsourced ticket sends the agent's values through the queue with the payer call behind them. The fields and
+ * their messages stay the same.
  */
-import { type FieldSources, type VerificationDetail } from '@dv/contracts';
+import { type FieldEdit, type FieldSources, type VerificationDetail } from '@dv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { useServices } from '../../app/services-context';
 import { useInfoBar } from '../../info-bar/info-bar';
 import { editVerification, VerificationCallError, verificationKey } from './verification-api';
@@ -27,6 +31,24 @@ export type Workspace = {
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 
+/**
+ * Sends a field's edit in place of PATCH /api/verifications/{id}: answers the saved ticket, or throws a
+ * VerificationCallError as editVerification does (its message is what the field shows).
+ */
+export type EditSender = (edits: readonly FieldEdit[], version: number) => Promise<VerificationDetail>;
+
+const EditSenderContext = createContext<((sender: EditSender | null) => void) | null>(null);
+
+/** While the caller is mounted and `sender` is not null, the workspace's saves go through it. */
+export function useEditSender(sender: EditSender | null): void {
+  const register = useContext(EditSenderContext);
+  useEffect(() => {
+    if (register === null || sender === null) return undefined;
+    register(sender);
+    return () => register(null);
+  }, [register, sender]);
+}
+
 export function useWorkspace(): Workspace {
   const workspace = useContext(WorkspaceContext);
   if (!workspace) throw new Error('useWorkspace outside <WorkspaceProvider>');
@@ -35,8 +57,8 @@ export function useWorkspace(): Workspace {
 
 /** The save's 400 problem that names this field (a trailing '.value' or a deeper path counts), else the first. */
 function messageFor(error: VerificationCallError, path: string): string {
-  const own = error.problems.find((problem) => problem.path === path || problem.path.startsWith(`${path}.`) || problem.path === 'edits.0.value');
-  return own?.message ?? error.problems[0]?.message ?? error.message;
+  const own = error.issues.find((issue) => issue.path === path || issue.path.startsWith(`${path}.`) || issue.path === 'edits.0.value');
+  return own?.message ?? error.issues[0]?.message ?? error.message;
 }
 
 export function WorkspaceProvider({ detail, canEdit, children }: { detail: VerificationDetail; canEdit: boolean; children: ReactNode }) {
@@ -44,12 +66,18 @@ export function WorkspaceProvider({ detail, canEdit, children }: { detail: Verif
   const queryClient = useQueryClient();
   const infoBar = useInfoBar();
   const { id, version } = detail;
+  // Read at each save, not rendered: registering a sender changes nothing on screen.
+  const sender = useRef<EditSender | null>(null);
+  const register = useCallback((next: EditSender | null) => {
+    sender.current = next;
+  }, []);
 
   const save = useCallback(
     async (path: string, value: unknown): Promise<SaveOutcome> => {
       infoBar.show({ type: 'inprogress' });
       try {
-        const saved = await editVerification(http, id, [{ path, value: value as never }], version);
+        const edits = [{ path, value: value as never }];
+        const saved = sender.current ? await sender.current(edits, version) : await editVerification(http, id, edits, version);
         queryClient.setQueryData(verificationKey(id), saved);
         infoBar.show({ type: 'saved' });
         return { kind: 'saved' };
@@ -71,5 +99,9 @@ export function WorkspaceProvider({ detail, canEdit, children }: { detail: Verif
     () => ({ detail, fieldSources: detail.fieldSources, canEdit: canEdit && detail.status !== 'Completed', save }),
     [detail, canEdit, save],
   );
-  return <WorkspaceContext.Provider value={workspace}>{children}</WorkspaceContext.Provider>;
+  return (
+    <EditSenderContext.Provider value={register}>
+      <WorkspaceContext.Provider value={workspace}>{children}</WorkspaceContext.Provider>
+    </EditSenderContext.Provider>
+  );
 }

@@ -1,13 +1,16 @@
 /**
  * Accessibility and phone-width checks for any scenario (issue 12): axe-core with its default rules must find no
  * serious or critical violation, and the page itself must not scroll sideways. Both throw with a list a person
- * can act on.
+ * can act on. checkBothSizes makes both at the desktop and the phone sizes.
  *
  *   await checkAccessibility(page, 'bug list at 390x844');
  *   await checkNoHorizontalScroll(page, 'bug list at 390x844');
+ *   await checkBothSizes(page, 'bug list', { shot: fullPageShot(page, 'bug-reports') });
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { shotPath } from './artifacts.mjs';
+import { settled } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
@@ -96,4 +99,25 @@ export async function checkNoHorizontalScroll(page, label) {
         `sticking out: ${measured.overflowing.join(', ')}`,
     );
   }
+}
+
+/**
+ * No serious or critical violation (`check`: axe-core on the whole page unless told otherwise) and no sideways
+ * scroll, at the desktop and the phone sizes, each once the page has settled; `shot(name)`, when given, takes the
+ * phone's picture as `<label>-phone`. Back at the desktop size after.
+ */
+export async function checkBothSizes(page, label, { check = checkAccessibility, shot } = {}) {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await settled(page);
+    await check(page, `${label} at ${size}`);
+    await checkNoHorizontalScroll(page, `${label} at ${size}`);
+    if (size === 'phone' && shot) await shot(`${label}-phone`);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** A `shot` for checkBothSizes: the whole of `page` (any page of the test, not only the fixture's) as `<prefix>--<name>.png`. */
+export function fullPageShot(page, prefix) {
+  return (name) => page.screenshot({ path: shotPath(`${prefix}--${name}`), fullPage: true });
 }

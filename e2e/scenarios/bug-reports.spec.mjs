@@ -90,7 +90,7 @@ async function waitForNone(locator, what) {
 
 /** Button-style radios: the user clicks the label drawn as the button. */
 function statusFilter(page, label) {
-  return page.locator('.dv-bug-list__filters label').filter({ hasText: new RegExp(`^${label}$`) });
+  return page.locator('.dv-filters label').filter({ hasText: new RegExp(`^${label}$`) });
 }
 
 /** The fixture's `shot` captures the test's first page; this one captures another tab, into the same folder. */

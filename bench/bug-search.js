@@ -11,13 +11,12 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { INSERT_BATCH, ROOT, insertInBatches, msSince, option, printTimings, requireBuilt, seededRandom, timeQuery } = require('./lib/store-bench');
+const { runAsMain } = require('./lib/main');
 
-const ROOT = path.join(__dirname, '..');
 const ORG = 'org-bench';
 const PAGE_SIZE = 20;
 const NEWEST_FIRST = { sort: 'creationDate', order: 'desc' };
-const WARM_UP_RUNS = 3;
-const INSERT_BATCH = 500;
 
 /** Typical searches of the management list: while typing, a word, a phrase, nothing, with filters, a later page. */
 const QUERIES = [
@@ -39,31 +38,6 @@ const WORDS = (
   'missing carrier Delta Dental Cigna Aetna MetLife member id eligibility date calendar button loading error ' +
   'office settings save does nothing screen slow on every click insurance waiting period history note'
 ).split(' ');
-
-function requireBuilt() {
-  for (const workspace of ['contracts', 'services/kit', 'services/bugs']) {
-    if (!fs.existsSync(path.join(ROOT, workspace, 'dist', 'index.js'))) {
-      throw new Error(`${workspace} is not built: run "npx tsc -b services/bugs" (or "npm run build") first`);
-    }
-  }
-}
-
-function option(args, name, fallback) {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? Number(args[index + 1]) : fallback;
-}
-
-/** mulberry32: a small seeded generator, so every run stores the same text. */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function reportsOf(count) {
   const { BUG_TYPES } = require('@dv/contracts');
@@ -90,28 +64,15 @@ function reportsOf(count) {
   }));
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function timeQuery(reports, query, runs) {
+/** The list's call: a page of the matching reports, newest first, and their count. */
+function pageQuery(reports, query) {
   const range = { skip: query.skip ?? 0, limit: PAGE_SIZE };
   const criteria = { orgId: ORG, ...query.criteria };
-  let total = 0;
-  for (let run = 0; run < WARM_UP_RUNS; run += 1) total = (await reports.page(criteria, NEWEST_FIRST, range)).total;
-  const times = [];
-  for (let run = 0; run < runs; run += 1) {
-    const began = process.hrtime.bigint();
-    await reports.page(criteria, NEWEST_FIRST, range);
-    times.push(Number(process.hrtime.bigint() - began) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const round = (ms) => Math.round(ms * 10) / 10;
-  return { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), maxMs: round(times[times.length - 1]), total };
+  return async () => (await reports.page(criteria, NEWEST_FIRST, range)).total;
 }
 
 async function run(args = []) {
-  requireBuilt();
+  requireBuilt(['contracts', 'services/kit', 'services/bugs'], 'npx tsc -b services/bugs');
   const count = option(args, 'reports', 10_000);
   const runs = option(args, 'runs', 25);
   const { openNedbStore } = require('@dv/kit');
@@ -125,23 +86,14 @@ async function run(args = []) {
     const reports = bugReportStore(store);
     const all = reportsOf(count);
     const insertBegan = process.hrtime.bigint();
-    for (let start = 0; start < all.length; start += INSERT_BATCH) {
-      await store.transaction(async (tx) => {
-        for (const report of all.slice(start, start + INSERT_BATCH)) await reports.insert(tx, report);
-      });
-    }
-    const insertMsPerReport = Math.round((Number(process.hrtime.bigint() - insertBegan) / 1e6 / count) * 1000) / 1000;
+    await insertInBatches(store, all, (tx, report) => reports.insert(tx, report));
+    const insertMsPerReport = Math.round((msSince(insertBegan) / count) * 1000) / 1000;
     const dataFileKB = Math.round(fs.statSync(path.join(dir, `${BUG_REPORTS_COLLECTION}.db`)).size / 1024);
 
     const queries = {};
-    for (const query of QUERIES) queries[query.name] = await timeQuery(reports, query, runs);
+    for (const query of QUERIES) queries[query.name] = await timeQuery(pageQuery(reports, query), runs);
 
-    console.log('');
-    console.log(`Search over ${count} bug reports of one organization (embedded store), a page of ${PAGE_SIZE} and the count, ${runs} runs each`);
-    console.log(`${'query'.padEnd(22)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'max ms'.padStart(10)}${'found'.padStart(10)}`);
-    for (const [name, r] of Object.entries(queries)) {
-      console.log(`${name.padEnd(22)}${r.p50Ms.toFixed(1).padStart(10)}${r.p99Ms.toFixed(1).padStart(10)}${r.maxMs.toFixed(1).padStart(10)}${String(r.total).padStart(10)}`);
-    }
+    printTimings(`Search over ${count} bug reports of one organization (embedded store), a page of ${PAGE_SIZE} and the count, ${runs} runs each`, queries);
     console.log(`filing a report: ${insertMsPerReport} ms each (in transactions of ${INSERT_BATCH}); data file ${dataFileKB} KB`);
     console.log('');
     console.log(JSON.stringify({ bench: 'bug-search', reports: count, insertMsPerReport, dataFileKB, queries }));
@@ -153,9 +105,4 @@ async function run(args = []) {
 
 module.exports = { run };
 
-if (require.main === module) {
-  run(process.argv.slice(2)).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAsMain(module, run);

@@ -13,15 +13,14 @@ const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { ROOT, insertInBatches, msSince, option, printTimings, requireBuilt, seededRandom, timeQuery } = require('./lib/store-bench');
+const { runAsMain } = require('./lib/main');
 
-const ROOT = path.join(__dirname, '..');
 const ORG = 'org-bench';
 const OFFICE = 'office-bench-1';
 const OTHER_OFFICE = 'office-bench-2';
 const USER = { sub: 'user-bench', email: 'staff@bench.test', org: ORG, roles: ['staff'], allowedOfficeIds: [OFFICE] };
 const BUDGET_MS = 300;
-const WARM_UP_RUNS = 3;
-const INSERT_BATCH = 500;
 /** Newest tickets are from this day; the oldest about two years before. */
 const LAST_DAY = Date.UTC(2026, 5, 30);
 const SPAN_DAYS = 730;
@@ -38,31 +37,6 @@ const LAST_NAMES = (
 const CREATORS = ['Pat Frontdesk', 'Sam Billing', 'Alex Hygienist', 'Jordan Manager', 'front@bench.test'];
 const STATUSES = ['Completed', 'Completed', 'Completed', 'Submitted', 'Pending', 'portalpending'];
 const COVERAGES = ['active', 'active', 'active', 'active', 'terminated', 'inactive', 'unknown'];
-
-function requireBuilt() {
-  for (const workspace of ['contracts', 'services/kit', 'services/verifications']) {
-    if (!fs.existsSync(path.join(ROOT, workspace, 'dist', 'index.js'))) {
-      throw new Error(`${workspace} is not built: run "npx tsc -b services/verifications" (or "npm run build") first`);
-    }
-  }
-}
-
-function option(args, name, fallback) {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? Number(args[index + 1]) : fallback;
-}
-
-/** mulberry32: a small seeded generator, so every run stores the same tickets. */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pad = (n, width = 2) => String(n).padStart(width, '0');
 
@@ -151,18 +125,10 @@ async function seed(dataDir, { tickets, others }) {
     const other = ticketsOf({ officeId: OTHER_OFFICE, count: others, seed: 16, newTicket, searchKeysOf, carriers });
     const began = process.hrtime.bigint();
     for (const { tickets: docs, jobs } of [own, other]) {
-      for (let start = 0; start < docs.length; start += INSERT_BATCH) {
-        await store.transaction(async (tx) => {
-          for (const doc of docs.slice(start, start + INSERT_BATCH)) await verifications.insert(tx, doc);
-        });
-      }
-      for (let start = 0; start < jobs.length; start += INSERT_BATCH) {
-        await store.transaction(async (tx) => {
-          for (const job of jobs.slice(start, start + INSERT_BATCH)) await tx.collection(JOBS_COLLECTION).insert(job);
-        });
-      }
+      await insertInBatches(store, docs, (tx, doc) => verifications.insert(tx, doc));
+      await insertInBatches(store, jobs, (tx, job) => tx.collection(JOBS_COLLECTION).insert(job));
     }
-    const seedSeconds = Number(process.hrtime.bigint() - began) / 1e9;
+    const seedSeconds = msSince(began) / 1000;
     return { seedSeconds, sample: own.tickets, carriers };
   } finally {
     await store.close();
@@ -195,32 +161,18 @@ function queriesOf(sample, carriers) {
   ];
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-async function timeQuery(url, headers, params, runs) {
+/** A page of 20 of the list through HTTP, as the page asks for it. */
+function listQuery(url, headers, params) {
   const address = `${url}/api/verifications?${new URLSearchParams({ pageSize: '20', ...params }).toString()}`;
-  const get = async () => {
+  return async () => {
     const response = await fetch(address, { headers });
     if (response.status !== 200) throw new Error(`GET ${address} answered ${response.status}: ${await response.text()}`);
-    return response.json();
+    return (await response.json()).total;
   };
-  let total = 0;
-  for (let run = 0; run < WARM_UP_RUNS; run += 1) total = (await get()).total;
-  const times = [];
-  for (let run = 0; run < runs; run += 1) {
-    const began = process.hrtime.bigint();
-    await get();
-    times.push(Number(process.hrtime.bigint() - began) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const round = (ms) => Math.round(ms * 10) / 10;
-  return { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), maxMs: round(times[times.length - 1]), total };
 }
 
 async function run(args = []) {
-  requireBuilt();
+  requireBuilt(['contracts', 'services/kit', 'services/verifications'], 'npx tsc -b services/verifications');
   const tickets = option(args, 'tickets', 10_000);
   const others = option(args, 'others', 2_000);
   const runs = option(args, 'runs', 30);
@@ -251,22 +203,20 @@ async function run(args = []) {
       keys: { jwks: issuer.jwks },
       logger,
     });
-    const startSeconds = Number(process.hrtime.bigint() - startBegan) / 1e9;
+    const startSeconds = msSince(startBegan) / 1000;
     const headers = { authorization: `Bearer ${await issuer.sign(USER)}`, 'connected-dental-office': OFFICE };
 
     const queries = {};
     let filteredPage;
     for (const query of queriesOf(sample, carriers)) {
-      queries[query.name] = await timeQuery(service.url, headers, query.params, runs);
+      queries[query.name] = await timeQuery(listQuery(service.url, headers, query.params), runs);
       if (query.headline) filteredPage = queries[query.name];
     }
 
-    console.log('');
-    console.log(`Verifications History over ${tickets} tickets of one office (+${others} of another), embedded store, through HTTP, a page of 20, ${runs} runs each`);
-    console.log(`${'query'.padEnd(22)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'max ms'.padStart(10)}${'found'.padStart(10)}`);
-    for (const [name, r] of Object.entries(queries)) {
-      console.log(`${name.padEnd(22)}${r.p50Ms.toFixed(1).padStart(10)}${r.p99Ms.toFixed(1).padStart(10)}${r.maxMs.toFixed(1).padStart(10)}${String(r.total).padStart(10)}`);
-    }
+    printTimings(
+      `Verifications History over ${tickets} tickets of one office (+${others} of another), embedded store, through HTTP, a page of 20, ${runs} runs each`,
+      queries,
+    );
     const within = filteredPage.p99Ms < BUDGET_MS;
     console.log(`filtered page p99 ${filteredPage.p99Ms} ms: ${within ? 'within' : 'OVER'} the ${BUDGET_MS} ms budget; seeding ${seedSeconds.toFixed(1)} s, service start ${startSeconds.toFixed(1)} s`);
     console.log('');
@@ -291,9 +241,4 @@ async function run(args = []) {
 
 module.exports = { run };
 
-if (require.main === module) {
-  run(process.argv.slice(2)).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAsMain(module, run);

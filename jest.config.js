@@ -38,6 +38,8 @@ const shared = {
     '^@dv/realtime$': '<rootDir>/services/realtime/src/index.ts',
     '^@dv/bugs$': '<rootDir>/services/bugs/src/index.ts',
     '^@dv/verifications$': '<rootDir>/services/verifications/src/index.ts',
+    '^@dv/schedule$': '<rootDir>/services/schedule/src/index.ts',
+    '^@dv/billing$': '<rootDir>/services/billing/src/index.ts',
     '^@dv/standalone$': '<rootDir>/services/standalone/src/index.ts',
   },
 };
@@ -48,6 +50,10 @@ module.exports = {
   // waiting for its workers must not fail on jest's 5 s default under that load. (Jest reads this option only
   // here, not per project.) Tests assert behaviour, never timings.
   testTimeout: 60_000,
+  // Without this, a two-core machine (one worker) runs every file in jest's own process, whose heap only grows
+  // (each file's modules, jsdom windows) until it runs out near the suite's end. With a limit, the files run in a
+  // worker that is replaced once it holds more than this after a file.
+  workerIdleMemoryLimit: '1GB',
   globalSetup: '<rootDir>/scripts/jest-global-setup.js',
   projects: [
     {

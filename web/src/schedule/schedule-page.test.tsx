@@ -49,6 +49,14 @@ const rows = () => screen.getAllByTestId('appointment-row');
 const rowOf = (name: string) => rows().find((row) => within(row).queryByRole('link', { name }) !== null)!;
 
 describe('the appointment schedule of a day', () => {
+  it('opens right after sign-in, with the signed-out render’s office read still in the cache', async () => {
+    const { services } = open();
+    // What the office provider's first render, before the session was signed in, leaves behind: a query of no
+    // user that never ran (pending) and nobody observes any more.
+    services.queryClient.getQueryCache().build(services.queryClient, { queryKey: ['user-offices', null] });
+    await waitFor(() => expect(rows()).toHaveLength(4));
+  });
+
   it('lists the appointments by time with patient, provider, insurance and each coverage’s status', async () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Appointment Schedule' })).toBeInTheDocument();

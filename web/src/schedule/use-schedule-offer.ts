@@ -13,9 +13,13 @@ import { useOffice } from '../office/office-context';
 
 export type ScheduleOffer = 'yes' | 'no' | 'unknown';
 
-/** Whether a query of the office provider has answered once (data or error): absent or pending, it has not. */
+/**
+ * Whether a query of the office provider has answered once (data or error): absent or pending, it has not. Only
+ * the queries someone observes count: the signed-out render leaves a never-run ['user-offices', null] in the
+ * cache until it is collected, which would otherwise keep the page waiting after every sign-in.
+ */
 function answered(client: QueryClient, queryKey: readonly unknown[]): boolean {
-  const queries = client.getQueryCache().findAll({ queryKey });
+  const queries = client.getQueryCache().findAll({ queryKey, type: 'active' });
   return queries.length > 0 && queries.every((query) => query.state.status !== 'pending');
 }
 

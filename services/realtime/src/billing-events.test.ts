@@ -5,11 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
-import { createInProcessBus, createLogger, type EventBus } from '@dv/kit';
-import { createTestIssuer, settle, type TestIssuer } from '@dv/kit/testing';
-import { startRealtime, type RunningRealtime } from './app';
-import { loadRealtimeConfig } from './config';
-import { connectClient, type TestClient } from './testing/test-client';
+import { settle } from '@dv/kit/testing';
+import { useBusRealtime } from './testing/bus-realtime';
 
 const users = {
   staffA1: { sub: 'u-staff-a1', org: 'org-a', roles: ['staff'], allowedOfficeIds: ['office-a1'] },
@@ -18,35 +15,10 @@ const users = {
   adminB: { sub: 'u-admin-b', org: 'org-b', roles: ['admin'], allowedOfficeIds: [] },
 };
 
-let issuer: TestIssuer;
-let bus: EventBus;
-let realtime: RunningRealtime;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  issuer = await createTestIssuer({ issuer: 'https://id.billing.test/', audience: 'https://api.billing.test' });
-  const jwksUrl = await issuer.serveJwks();
-  bus = createInProcessBus();
-  const config = loadRealtimeConfig({ PORT: '0', OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_JWKS_URL: jwksUrl });
-  realtime = await startRealtime({ config, bus, logger: createLogger({ name: 'realtime', level: 'silent' }) });
-});
-
-afterAll(async () => {
-  for (const connected of clients.splice(0)) connected.close();
-  await realtime.close();
-  await bus.close();
-  await issuer.close();
-});
-
-async function signedIn(user: Record<string, unknown>): Promise<TestClient> {
-  const connected = await connectClient(realtime.url);
-  clients.push(connected);
-  await connected.authorize(await issuer.sign(user));
-  return connected;
-}
+const { bus, signedIn } = useBusRealtime('billing');
 
 function publish(payload: Record<string, unknown>, id = randomUUID()): Promise<void> {
-  return bus.publish(TOPICS.billing, { key: String(payload.officeId), id, type: EVENT_TYPES.billingStatusChanged, payload, occurredAt: new Date().toISOString() });
+  return bus().publish(TOPICS.billing, { key: String(payload.officeId), id, type: EVENT_TYPES.billingStatusChanged, payload, occurredAt: new Date().toISOString() });
 }
 
 describe('billing status', () => {

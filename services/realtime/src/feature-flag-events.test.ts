@@ -6,11 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { OFFICES_TOPICS, SOCKET_EVENTS } from '@dv/contracts';
-import { createInProcessBus, createLogger, type EventBus } from '@dv/kit';
-import { createTestIssuer, settle, type TestIssuer } from '@dv/kit/testing';
-import { startRealtime, type RunningRealtime } from './app';
-import { loadRealtimeConfig } from './config';
-import { connectClient, type TestClient } from './testing/test-client';
+import { settle } from '@dv/kit/testing';
+import { useBusRealtime } from './testing/bus-realtime';
 
 const users = {
   staffA1: { sub: 'u-staff-a1', org: 'org-a', roles: ['staff'], allowedOfficeIds: ['office-a1'] },
@@ -20,43 +17,11 @@ const users = {
   registering: { sub: 'u-new', org: 'org-b', roles: [], allowedOfficeIds: [] },
 };
 
-let issuer: TestIssuer;
-let bus: EventBus;
-let realtime: RunningRealtime;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  issuer = await createTestIssuer({ issuer: 'https://id.flags.test/', audience: 'https://api.flags.test' });
-  const jwksUrl = await issuer.serveJwks();
-  bus = createInProcessBus();
-  const config = loadRealtimeConfig({ PORT: '0', OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_JWKS_URL: jwksUrl });
-  realtime = await startRealtime({ config, bus, logger: createLogger({ name: 'realtime', level: 'silent' }) });
-});
-
-afterAll(async () => {
-  for (const connected of clients.splice(0)) connected.close();
-  await realtime.close();
-  await bus.close();
-  await issuer.close();
-});
-
-async function connected(): Promise<TestClient> {
-  const client = await connectClient(realtime.url);
-  clients.push(client);
-  client.socket.connect();
-  return client;
-}
-
-async function signedIn(user: Record<string, unknown>): Promise<TestClient> {
-  const client = await connectClient(realtime.url);
-  clients.push(client);
-  await client.authorize(await issuer.sign(user));
-  return client;
-}
+const { bus, signedIn, connected } = useBusRealtime('flags');
 
 /** What the offices service publishes: the flag as stored, value included (an object value as JSON text). */
 function publishFlag(flag: Record<string, unknown>, type = 'feature-flag.updated', id = randomUUID()): Promise<void> {
-  return bus.publish(OFFICES_TOPICS.featureFlag, { key: String(flag.name) || 'no-name', id, type, payload: flag, occurredAt: new Date().toISOString() });
+  return bus().publish(OFFICES_TOPICS.featureFlag, { key: String(flag.name) || 'no-name', id, type, payload: flag, occurredAt: new Date().toISOString() });
 }
 
 describe('feature flag changes', () => {

@@ -6,11 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, SOCKET_EVENTS, TOPICS } from '@dv/contracts';
-import { createInProcessBus, createLogger, type EventBus } from '@dv/kit';
-import { createTestIssuer, settle, type TestIssuer } from '@dv/kit/testing';
-import { startRealtime, type RunningRealtime } from './app';
-import { loadRealtimeConfig } from './config';
-import { connectClient, type TestClient } from './testing/test-client';
+import { settle } from '@dv/kit/testing';
+import { useBusRealtime } from './testing/bus-realtime';
 
 const users = {
   staffA1: { sub: 'u-staff-a1', org: 'org-a', roles: ['staff'], allowedOfficeIds: ['office-a1'] },
@@ -19,35 +16,10 @@ const users = {
   adminB: { sub: 'u-admin-b', org: 'org-b', roles: ['admin'], allowedOfficeIds: [] },
 };
 
-let issuer: TestIssuer;
-let bus: EventBus;
-let realtime: RunningRealtime;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  issuer = await createTestIssuer({ issuer: 'https://id.tickets.test/', audience: 'https://api.tickets.test' });
-  const jwksUrl = await issuer.serveJwks();
-  bus = createInProcessBus();
-  const config = loadRealtimeConfig({ PORT: '0', OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_JWKS_URL: jwksUrl });
-  realtime = await startRealtime({ config, bus, logger: createLogger({ name: 'realtime', level: 'silent' }) });
-});
-
-afterAll(async () => {
-  for (const connected of clients.splice(0)) connected.close();
-  await realtime.close();
-  await bus.close();
-  await issuer.close();
-});
-
-async function signedIn(user: Record<string, unknown>): Promise<TestClient> {
-  const connected = await connectClient(realtime.url);
-  clients.push(connected);
-  await connected.authorize(await issuer.sign(user));
-  return connected;
-}
+const { bus, signedIn } = useBusRealtime('tickets');
 
 function publish(type: string, payload: Record<string, unknown>): Promise<void> {
-  return bus.publish(TOPICS.tickets, { key: String(payload.verificationId), id: randomUUID(), type, payload, occurredAt: new Date().toISOString() });
+  return bus().publish(TOPICS.tickets, { key: String(payload.verificationId), id: randomUUID(), type, payload, occurredAt: new Date().toISOString() });
 }
 
 describe('outsourced ticket events', () => {
@@ -95,7 +67,7 @@ describe('re-verification events', () => {
   it("a re-check's status goes to the verification's office only, with ids and the status", async () => {
     const [a1, a2, adminB] = await Promise.all([signedIn(users.staffA1), signedIn(users.staffA2), signedIn(users.adminB)]);
     const payload = { reverificationId: 'rev-1', verificationId: 'ver-3', status: 'done', orgId: 'org-a', officeId: 'office-a1', patientLastName: 'should-not-travel' };
-    await bus.publish(TOPICS.verificationReady, { key: 'ver-3', id: randomUUID(), type: EVENT_TYPES.reverificationChanged, payload, occurredAt: new Date().toISOString() });
+    await bus().publish(TOPICS.verificationReady, { key: 'ver-3', id: randomUUID(), type: EVENT_TYPES.reverificationChanged, payload, occurredAt: new Date().toISOString() });
     expect(await a1.waitForEvent(SOCKET_EVENTS.reverificationStatus)).toEqual({ reverificationId: 'rev-1', verificationId: 'ver-3', status: 'done' });
     await settle(100);
     expect(a2.named(SOCKET_EVENTS.reverificationStatus)).toEqual([]);
@@ -108,7 +80,7 @@ describe('schedule batch progress', () => {
   it("goes to the office's room with the batch's ids and counts only", async () => {
     const [a1, a2] = await Promise.all([signedIn(users.staffA1), signedIn(users.staffA2)]);
     const payload = { batchId: 'batch-1', date: '2026-12-01', status: 'running', total: 9, done: 4, orgId: 'org-a', officeId: 'office-a1', patientFirstName: 'should-not-travel' };
-    await bus.publish(TOPICS.schedule, { key: 'batch-1', id: randomUUID(), type: EVENT_TYPES.scheduleBatchProgress, payload, occurredAt: new Date().toISOString() });
+    await bus().publish(TOPICS.schedule, { key: 'batch-1', id: randomUUID(), type: EVENT_TYPES.scheduleBatchProgress, payload, occurredAt: new Date().toISOString() });
     expect(await a1.waitForEvent(SOCKET_EVENTS.scheduleBatchProgress)).toEqual({ batchId: 'batch-1', date: '2026-12-01', status: 'running', total: 9, done: 4 });
     await settle(100);
     expect(a2.named(SOCKET_EVENTS.scheduleBatchProgress)).toEqual([]);

@@ -13,6 +13,7 @@ import { BILLING_MESSAGES, FEATURE_FLAGS } from '@dv/contracts';
 import { INTERNAL_TOKEN_HEADER } from '@dv/kit';
 import { waitFor } from '@dv/kit/testing';
 import { startStandalone, type RunningStandalone } from './start';
+import { devToken } from './testing/dev-token';
 
 const DEMO_HOST = 'demo.localhost';
 const INTERNAL_TOKEN = 'standalone-billing-internal-token-0123';
@@ -37,14 +38,7 @@ describe('billing and the payment gate through the gateway and the real services
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function token(email: string): Promise<string> {
-    const response = await request(new URL('/dev/token', running.loopback.idp), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    return ((await response.body.json()) as { access_token: string }).access_token;
-  }
+  const token = (email: string) => devToken(running, email);
 
   async function call(role: string, method: string, urlPath: string, office: string | null, body?: unknown) {
     const response = await request(new URL(urlPath, running.loopback.gateway), {

@@ -12,6 +12,7 @@ import { WEB_CLIENT_ID } from '@dv/dev-idp';
 import { openSignInPage, signInSession, submitSignIn } from '@dv/dev-idp/testing';
 import { request } from 'undici';
 import { startStandalone, type RunningStandalone } from './start';
+import { devToken } from './testing/dev-token';
 
 const DEMO_HOST = 'demo.localhost';
 
@@ -33,14 +34,6 @@ describe('invited users sign in at the development identity provider', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function devToken(email: string): Promise<string> {
-    const response = await request(new URL('/dev/token', running.loopback.idp), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    return ((await response.body.json()) as { access_token: string }).access_token;
-  }
 
   async function call(token: string, method: string, urlPath: string, body?: unknown, office?: string) {
     const response = await request(new URL(urlPath, running.loopback.gateway), {
@@ -69,7 +62,7 @@ describe('invited users sign in at the development identity provider', () => {
   }
 
   it('an admin’s new office and its invited manager: sign-in, session, deactivation, reactivation', async () => {
-    const admin = await devToken('admin@demo.test');
+    const admin = await devToken(running, 'admin@demo.test');
     const created = await call(admin, 'POST', '/api/management/offices', { name: 'Elm Street Dental', settings: { paymentType: 'manual' } });
     expect(created.status).toBe(201);
     const office = ManagedOffice.parse(created.json);
@@ -101,7 +94,7 @@ describe('invited users sign in at the development identity provider', () => {
   });
 
   it('a deactivated seeded user cannot sign in with the demo password either', async () => {
-    const admin = await devToken('admin@demo.test');
+    const admin = await devToken(running, 'admin@demo.test');
     expect((await call(admin, 'PATCH', '/api/management/users/user-groupmember', { active: false })).status).toBe(200);
     try {
       const page = await openSignInPage({ baseUrl: running.loopback.idp, redirectUri: `${running.gatewayUrl}/handleLogin` });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { startStandalone, type RunningStandalone } from './start';
+import { devToken } from './testing/dev-token';
 
 const FORGED = {
   'x-user-id': 'user-superadministrator',
@@ -40,14 +41,7 @@ describe('the offices service reached directly with forged identity headers', ()
     return { status: response.statusCode, text: await response.body.text() };
   }
 
-  async function token(email: string): Promise<string> {
-    const response = await request(new URL('/dev/token', running.loopback.idp), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    return ((await response.body.json()) as { access_token: string }).access_token;
-  }
+  const token = (email: string) => devToken(running, email);
 
   it('refuses forged headers without a token (401, no data)', async () => {
     for (const urlPath of ['/api/dentaloffice/user/all', '/api/dentaloffice/office-demo-1', '/api/management/users', '/api/management/offices']) {

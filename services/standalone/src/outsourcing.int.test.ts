@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { startStandalone, type RunningStandalone } from './start';
+import { devToken } from './testing/dev-token';
 
 const DEMO_HOST = 'demo.localhost';
 const PATIENT = {
@@ -32,14 +33,7 @@ describe('outsourcing through the gateway and the real services', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function token(email: string): Promise<string> {
-    const response = await request(new URL('/dev/token', running.loopback.idp), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    return ((await response.body.json()) as { access_token: string }).access_token;
-  }
+  const token = (email: string) => devToken(running, email);
 
   async function call(role: string, method: string, urlPath: string, office: string | null, body?: unknown) {
     const response = await request(new URL(urlPath, running.loopback.gateway), {

@@ -24,6 +24,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { runAsMain } = require('./lib/main');
+const { addPortalCredentials, waitUntil } = require('./lib/portal-credentials');
 
 const ROOT = path.join(__dirname, '..');
 const OFFICE = 'office-bench-1';
@@ -159,7 +160,7 @@ async function createToReady({ count, latency, jobs }) {
     child.once('exit', (code) => reject(new Error(`the verifications service exited with code ${code}`)));
   });
   try {
-    await addPortalCredentials(portalsUrl, await issuer.sign(MANAGER));
+    await addPortalCredentials({ portalsUrl, token: await issuer.sign(MANAGER), officeId: OFFICE });
     const token = await issuer.sign(USER);
     const headers = { authorization: `Bearer ${token}`, 'connected-dental-office': OFFICE, 'content-type': 'application/json' };
     const create = async (member) => {
@@ -197,35 +198,6 @@ async function createToReady({ count, latency, jobs }) {
     child.disconnect();
     await exited;
     await issuer.close();
-  }
-}
-
-/** The office's manager logs in to every portal that serves a sandbox carrier, and waits until each login is valid. */
-async function addPortalCredentials(portalsUrl, token) {
-  const { PAYER_PORTALS } = require('@dv/contracts');
-  const headers = { authorization: `Bearer ${token}`, 'connected-dental-office': OFFICE, 'content-type': 'application/json' };
-  for (const portalId of new Set(PAYER_PORTALS.map((entry) => entry.portalId))) {
-    const response = await fetch(`${portalsUrl}/api/portals/${portalId}/credentials/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ username: 'bench-frontdesk', password: 'sandbox-password' }),
-    });
-    if (response.status !== 201) throw new Error(`adding the ${portalId} credential answered ${response.status}: ${await response.text()}`);
-  }
-  let valid = false;
-  await waitUntil(() => valid, 30_000, async () => {
-    const list = await (await fetch(`${portalsUrl}/api/portals/credentials`, { headers })).json();
-    valid = list.every((credential) => [credential.dentalXChange, credential.portalAi].every((provider) => !provider || provider.status === 'valid'));
-  });
-}
-
-async function waitUntil(condition, timeoutMs, poll) {
-  const deadline = Date.now() + timeoutMs;
-  if (poll) await poll();
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    if (poll) await poll();
   }
 }
 

@@ -126,23 +126,16 @@ export async function resolveRequestOrganization(
   return byId ? { id: byId.id, source: 'header', name: byId.name, clientType: byId.clientType } : null;
 }
 
-/** pino's in-place binding; Fastify's logger type does not name it. */
-type BindableLogger = FastifyBaseLogger & { setBindings?: (bindings: Record<string, unknown>) => void };
+/** pino's in-place binding (every kit server logs with pino); Fastify's logger type does not name it. */
+type BindableLogger = FastifyBaseLogger & { setBindings: (bindings: Record<string, unknown>) => void };
 
 /**
  * The caller's ids on every later line of the request's log. The request's logger is already its own (Fastify
- * makes a child per request), so the ids are added to it in place rather than through a second child.
+ * makes a child per request, shared with the reply), so the ids are added to it in place rather than through a
+ * second child.
  */
-function bindCaller(request: FastifyRequest, reply: FastifyReply, actor: Actor): void {
-  const bindings = { userId: actor.userId, orgId: actor.orgId, officeId: actor.officeId };
-  const log = request.log as BindableLogger;
-  if (typeof log.setBindings === 'function') {
-    log.setBindings(bindings);
-    return;
-  }
-  const child = request.log.child(bindings);
-  request.log = child;
-  reply.log = child;
+function bindCaller(request: FastifyRequest, actor: Actor): void {
+  (request.log as BindableLogger).setBindings({ userId: actor.userId, orgId: actor.orgId, officeId: actor.officeId });
 }
 
 export function apiGuard(deps: ApiGuardDeps) {
@@ -187,7 +180,7 @@ export function apiGuard(deps: ApiGuardDeps) {
     }
     if (access.kind === 'user') {
       request.caller = access.actor;
-      bindCaller(request, reply, access.actor);
+      bindCaller(request, access.actor);
     } else {
       // A public call goes on without an organization when the lookup fails: it is only context there.
       await lookUpOrganization().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * The verification forms' calls (contracts entities/forms.ts): templates and rules for the super administrators'
  * pages, the office's and the organization's customizations, and a ticket's form. Replies are checked against
- * the contracts' schemas; a failed call throws a FormsCallError with the status, the service's message and, for a
+ * the contracts' schemas; a failed call throws an ApiCallError (http/api-call-error.ts) with the status, the service's message and, for a
  * refused input, each field's problem by its path ('questions.2.target', 'answers.annualMax'), so a form shows each
  * where it belongs.
  */
@@ -25,50 +25,22 @@ import {
 } from '@dv/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../app/services-context';
+import { ApiCallError, callError, checkedReply, retryUnlessRefused, type ReplySchema } from '../http/api-call-error';
 import { type HttpResult } from '../http/http-client';
 import { verificationKey } from '../verification/ticket/verification-api';
 
-export class FormsCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Field path -> the service's reason (the first one named for it). */
-    readonly fields: Readonly<Record<string, string>> = {},
-  ) {
-    super(message);
-    this.name = 'FormsCallError';
-  }
-}
-
-type Checks<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
-
-function fieldProblems(body: unknown): Record<string, string> {
-  const details = (body as { details?: unknown } | undefined)?.details;
-  if (!Array.isArray(details)) return {};
-  const fields: Record<string, string> = {};
-  for (const detail of details as { path?: unknown; message?: unknown }[]) {
-    if (typeof detail?.path === 'string' && typeof detail.message === 'string' && !Object.hasOwn(fields, detail.path)) fields[detail.path] = detail.message;
-  }
-  return fields;
-}
-
-async function replyOf<T>(call: Promise<HttpResult<unknown>>, schema: Checks<T> | null, what: string): Promise<T> {
+/** A call that needs no reply body: only its failure matters. */
+async function replyOf<T>(call: Promise<HttpResult<unknown>>, schema: ReplySchema<T> | null, what: string): Promise<T> {
   const result = await call;
-  if (!result.ok) throw new FormsCallError(result.status, result.error ?? `${what} failed`, fieldProblems(result.data));
-  if (schema === null) return undefined as T;
-  const parsed = schema.safeParse(result.data);
-  if (!parsed.success) throw new FormsCallError(result.status, `${what}: the reply was not understood`);
-  return parsed.data;
+  if (schema !== null) return checkedReply(schema, result, what);
+  if (!result.ok) throw callError(result, what);
+  return undefined as T;
 }
 
 /** The message a failed write shows: a refused field's own reason when the form cannot show it beside a field. */
 export function problemOf(error: unknown): string {
-  if (!(error instanceof FormsCallError)) return error instanceof Error ? error.message : 'Something went wrong';
-  return error.message;
+  return error instanceof Error ? error.message : 'Something went wrong';
 }
-
-/** Reads are tried once more unless the service said no (4xx). */
-const retryUnlessRefused = (count: number, error: unknown) => !(error instanceof FormsCallError && error.status < 500) && count < 1;
 
 const TEMPLATES = '/api/management/form-templates';
 const RULES = '/api/management/form-rules';
@@ -89,7 +61,7 @@ const TemplatePage = pageOf(FormTemplateSummary);
  * A save's reply: the form checked, the ticket taken as the ticket page takes it (verification-api.ts checks
  * tickets against their large schema after the page has shown; this chunk does not bring it along).
  */
-const SavedReply: Checks<VerificationFormSaved> = {
+const SavedReply: ReplySchema<VerificationFormSaved> = {
   safeParse(value) {
     const form = VerificationForm.safeParse((value as { form?: unknown } | null)?.form);
     const verification = (value as { verification?: unknown } | null)?.verification;
@@ -125,7 +97,7 @@ export function useTemplate(id: string | null) {
       if (wanted === null) {
         const first = await replyOf(http.get(TEMPLATES, { pageSize: '1' }), TemplatePage, 'Finding the default template');
         wanted = first.items.find((item) => item.isDefault)?.id ?? null;
-        if (wanted === null) throw new FormsCallError(404, 'The organization has no default template');
+        if (wanted === null) throw new ApiCallError(404, 'The organization has no default template');
       }
       return replyOf(http.get(templatePath(wanted)), FormTemplate, 'Reading the template');
     },

@@ -4,12 +4,13 @@
  * it, and which plan field it sets to which value. The answer is entered as the question takes it and the value as
  * the field takes it (the same inputs the ticket's form draws, rule-draft.ts); each problem shows under its part.
  */
+import { ApiCallError } from '../http/api-call-error';
 import { PAYER_KEYS, type FormQuestion, type FormRule } from '@dv/contracts';
 import { Button } from 'antd';
 import { useId, useState } from 'react';
 import { useCarriers } from '../verification/new/new-verification-api';
 import { SelectInput, TextArea, TextInput } from './form-controls';
-import { FormsCallError, problemOf, useDeleteRule, useSaveRule } from './forms-api';
+import { problemOf, useDeleteRule, useSaveRule } from './forms-api';
 import { answerableQuestions, changedDraft, fieldKindOf, ruleDraftOf, ruleInputOf, valueQuestion, type RuleDraft } from './rule-draft';
 import { targetSuggestions } from './template-draft';
 import { TicketFormQuestion } from './ticket-form-question';
@@ -58,7 +59,7 @@ export function RuleEditor({ rule, questions, onDone }: Props) {
   const [local, setLocal] = useState<Record<string, string>>({});
   const save = useSaveRule();
   const remove = useDeleteRule();
-  const fields = save.error instanceof FormsCallError ? save.error.fields : {};
+  const fields = save.error instanceof ApiCallError ? save.error.fields : {};
   const problem = (path: string) => local[path] ?? fields[path];
   const change = (next: Partial<RuleDraft>) => setDraft((current) => changedDraft(current, next, questions));
   const question = answerable.find((candidate) => candidate.key === draft.questionKey);
@@ -122,7 +123,7 @@ export function RuleEditor({ rule, questions, onDone }: Props) {
           </Button>
         ) : null}
         <span className="dv-fq-status dv-fq-status--failed" role="status">
-          {save.isError && !(save.error instanceof FormsCallError && save.error.status === 400) ? `Not saved: ${problemOf(save.error)}` : ''}
+          {save.isError && !(save.error instanceof ApiCallError && save.error.status === 400) ? `Not saved: ${problemOf(save.error)}` : ''}
           {remove.isError ? `Not deleted: ${problemOf(remove.error)}` : ''}
         </span>
       </div>

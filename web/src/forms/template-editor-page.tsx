@@ -6,6 +6,7 @@
  * sends the whole template with the version it was read at: a newer one (another administrator) is refused and
  * the page says so; a refused question shows each problem under its field.
  */
+import { ApiCallError } from '../http/api-call-error';
 import { FORM_QUESTION_TYPES, matchRoute, PATHS, type FormQuestionType, type FormTemplate } from '@dv/contracts';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -14,7 +15,7 @@ import { DetailLoadFailure } from '../ui/detail-load-failure';
 import { PlaceholderLines } from '../ui/placeholder-lines';
 import { Pill } from '../ui/pill';
 import { CheckBox, SelectInput, TextInput } from './form-controls';
-import { FormsCallError, problemOf, useDeleteTemplate, useSaveTemplate, useTemplate } from './forms-api';
+import { problemOf, useDeleteTemplate, useSaveTemplate, useTemplate } from './forms-api';
 import { editorPath } from './form-paths';
 import { QuestionEditor } from './question-editor';
 import {
@@ -112,8 +113,8 @@ function TemplateEditor({ template, justSaved }: { template: FormTemplate; justS
       {
         onSuccess: (saved) => void navigate(editorPath(saved.id), { replace: true, state: { saved: true } }),
         onError: (error) => {
-          setFields(error instanceof FormsCallError ? error.fields : {});
-          setStatus({ tone: 'failed', text: error instanceof FormsCallError && error.status === 400 ? 'Not saved: see the problems below.' : `Not saved: ${problemOf(error)}` });
+          setFields(error instanceof ApiCallError ? error.fields : {});
+          setStatus({ tone: 'failed', text: error instanceof ApiCallError && error.status === 400 ? 'Not saved: see the problems below.' : `Not saved: ${problemOf(error)}` });
         },
       },
     );
@@ -190,7 +191,7 @@ export function TemplateEditorPage() {
     body = (
       <DetailLoadFailure
         thing="Form template"
-        status={template.error instanceof FormsCallError ? template.error.status : undefined}
+        status={template.error instanceof ApiCallError ? template.error.status : undefined}
         message={problemOf(template.error)}
         notFoundText="It does not exist, or it belongs to another organization."
         onRetry={() => void template.refetch()}

@@ -3,6 +3,7 @@
  * by name and paged by the service (ListFrame); a row opens its editor (/management/form?template={id}). A new
  * template is named here and opens in the editor with no questions.
  */
+import { ApiCallError } from '../http/api-call-error';
 import { FormTemplateListQuery, matchRoute, PATHS, type FormTemplateSummary } from '@dv/contracts';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
@@ -12,7 +13,7 @@ import { Pill } from '../ui/pill';
 import { SearchBox } from '../ui/search-box';
 import { urlListQuery } from '../ui/url-list-query';
 import { TextInput } from './form-controls';
-import { FormsCallError, problemOf, useSaveTemplate, useTemplates } from './forms-api';
+import { problemOf, useSaveTemplate, useTemplates } from './forms-api';
 import { editorPath } from './form-paths';
 import '../ui/ui.css';
 import './forms.css';
@@ -27,7 +28,7 @@ function NewTemplate() {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const create = useSaveTemplate();
-  const problem = create.error instanceof FormsCallError ? (create.error.fields.name ?? create.error.message) : create.isError ? problemOf(create.error) : undefined;
+  const problem = create.error instanceof ApiCallError ? (create.error.fields.name ?? create.error.message) : create.isError ? problemOf(create.error) : undefined;
   return (
     <form
       className="dv-fq-toolbar"

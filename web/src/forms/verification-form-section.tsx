@@ -6,6 +6,7 @@
  * answers as they are typed (contracts visibleQuestionKeys, as the service decides on save). Save sends the answers
  * of the questions that show, with the ticket's version: the plan's values change with them, and the page shows it.
  */
+import { ApiCallError } from '../http/api-call-error';
 import { canFulfillForm, visibleQuestionKeys, type FormQuestion, type VerificationDetail, type VerificationForm } from '@dv/contracts';
 import { Button } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -17,7 +18,7 @@ import { PlaceholderLines } from '../ui/placeholder-lines';
 import { SectionCard } from '../ui/section-card';
 import { answersOf, initialDrafts, planValueWording, submissionOf, type AnswerDraft, type Drafts } from './answer-drafts';
 import { FormKey } from './form-controls';
-import { FormsCallError, problemOf, useSaveTicketForm, useTicketForm } from './forms-api';
+import { problemOf, useSaveTicketForm, useTicketForm } from './forms-api';
 import { TicketFormQuestion } from './ticket-form-question';
 import './forms.css';
 
@@ -25,7 +26,7 @@ const ANSWER_PATH = /^answers\.(.+)$/;
 
 /** The service's problems of a refused save, by question key; the rest as one message. */
 function problemsOfSave(error: unknown): { byKey: Record<string, string>; message: string | null } {
-  if (!(error instanceof FormsCallError)) return { byKey: {}, message: 'The answers could not be saved. Try again.' };
+  if (!(error instanceof ApiCallError)) return { byKey: {}, message: 'The answers could not be saved. Try again.' };
   const byKey: Record<string, string> = {};
   for (const [path, message] of Object.entries(error.fields)) {
     const key = ANSWER_PATH.exec(path)?.[1];

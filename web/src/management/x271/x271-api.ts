@@ -9,11 +9,10 @@
 import { MESSAGES, type X271Preview, type X271PreviewInput } from '@dv/contracts';
 import { useCallback } from 'react';
 import { useServices } from '../../app/services-context';
+import { fieldIssuesOf, type FieldIssue } from '../../http/api-call-error';
 import { type HttpResult } from '../../http/http-client';
 
 export const X271_PREVIEW_PATH = '/api/management/x271/preview';
-
-export type FieldIssue = { readonly path: string; readonly message: string };
 
 export type PreviewOutcome =
   | { readonly kind: 'done'; readonly preview: X271Preview }
@@ -21,17 +20,8 @@ export type PreviewOutcome =
   | { readonly kind: 'invalid'; readonly message: string; readonly issues: readonly FieldIssue[] }
   | { readonly kind: 'failed'; readonly message: string };
 
-function issuesOf(body: unknown): FieldIssue[] {
-  const details = (body as { details?: unknown } | undefined)?.details;
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((detail: unknown) => {
-    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
-    return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
-  });
-}
-
 export async function outcomeOf(result: HttpResult<unknown>): Promise<PreviewOutcome> {
-  if (result.status === 400) return { kind: 'invalid', message: result.error ?? MESSAGES.GENERIC_ERROR, issues: issuesOf(result.data) };
+  if (result.status === 400) return { kind: 'invalid', message: result.error ?? MESSAGES.GENERIC_ERROR, issues: fieldIssuesOf(result.data) };
   if (!result.ok) return { kind: 'failed', message: result.error ?? MESSAGES.GENERIC_ERROR };
   const { X271Preview: schema } = await import('./x271-schemas');
   const checked = schema.safeParse(result.data);

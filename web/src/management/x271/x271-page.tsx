@@ -5,9 +5,10 @@
  * patient part, the segments. Nothing is stored, by the service or here: the text and the result live in this
  * page's state only and are gone with it.
  */
+import { type FieldIssue } from '../../http/api-call-error';
 import { matchRoute, MESSAGES, PATHS, type X271Preview, type X271PreviewInput } from '@dv/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type FieldIssue, type PreviewOutcome, useX271Preview } from './x271-api';
+import { type PreviewOutcome, useX271Preview } from './x271-api';
 import { COINSURANCE_CHOICES, type FormProblems, X271Form, type X271Draft } from './x271-form';
 import { X271Result } from './x271-result';
 import { previewLimit, usePreviewLimit } from './x271-limit';

@@ -271,6 +271,8 @@ describe('bad input (generated cases)', () => {
   const notADay = fc.string({ minLength: 1, maxLength: 40 }).filter((text) => !ScheduleDay.safeParse(text).success && !['.', '..', 'settings', 'fees'].includes(text));
   const notAnId = fc.string({ minLength: 1, maxLength: 60 }).filter((text) => !ID_PATTERN.test(text) && text !== '.' && text !== '..');
   const KNOWN = new Set(['coverage', 'fields', 'field', 'value', 'date', 'fees', 'freshDays', 'nightlyRun', 'nightlyHour', 'timeZone', 'concurrency', 'treatmentPlanMode']);
+  /** Any JSON value without a `__proto__` or `constructor` key at any depth. */
+  const plainJsonValue = fc.jsonValue().filter((value) => !/"(?:__proto__|constructor)":/.test(JSON.stringify(value)));
   const extraKey = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,20}$/).filter((key) => !KNOWN.has(key) && key !== '__proto__' && key !== 'constructor' && key !== 'prototype');
 
   it('answers 400 naming the date for anything that is not a day', async () => {
@@ -302,6 +304,12 @@ describe('bad input (generated cases)', () => {
     );
   });
 
+  it('refuses a body with a prototype key anywhere in it with a 400', async () => {
+    const id = ids['office-a1'][0]!;
+    const problem = problemOf(await harness.call('POST', `/api/schedule/appointments/${id}/verify`, { as, body: JSON.parse('{"coverage":"primary","_":{"__proto__":null}}') as unknown }));
+    expect(problem.status).toBe(400);
+  });
+
   it('answers 400 naming the key for a body with an extra key, on every route that takes one', async () => {
     const id = ids['office-a1'][0]!;
     const bodies: [string, string, Record<string, unknown>][] = [
@@ -312,7 +320,9 @@ describe('bad input (generated cases)', () => {
       ['POST', '/api/schedule/sandbox/reset', { date: DAY }],
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...bodies), extraKey, fc.jsonValue(), async ([method, url, body], key, value) => {
+      // The value holds no prototype key: a body with one anywhere is refused whole by the JSON parser first (400,
+      // without naming the extra key; the case below), which is not what this property is about.
+      fc.asyncProperty(fc.constantFrom(...bodies), extraKey, plainJsonValue, async ([method, url, body], key, value) => {
         const problem = problemOf(await harness.call(method as 'POST' | 'PUT', url, { as, body: { ...body, [key]: value } }));
         expect({ url, key, status: problem.status, named: problem.details.some((detail) => detail.message.includes(`"${key}"`)) }).toEqual({ url, key, status: 400, named: true });
       }),

@@ -5,6 +5,7 @@ export { settle, waitFor } from './wait-for';
 export { captureSpans, type SpanCapture } from './span-capture';
 export { captureLogLines, type LogCapture } from './log-capture';
 export { redisAvailability, TEST_REDIS_URL } from './redis-availability';
+export { hasPrototypeKey } from './prototype-keys';
 export { nestedJsonCases, nestedJsonText, type JsonContainer, type NestedJson } from './nested-json';
 export { exited, forkTs, messageOfType, nextMessage, outputOf } from './fork-ts';
 export {

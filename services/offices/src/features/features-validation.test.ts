@@ -6,6 +6,7 @@
  */
 import { FEATURE_FLAGS, JSON_STRING_MAX_LENGTH, type FeatureFlag, type FeatureFlagType } from '@dv/contracts';
 import fc from 'fast-check';
+import { hasPrototypeKey } from '@dv/kit/testing';
 import { createHarness, type Harness } from '../testing/harness';
 import { FLAG_INTEGER_BELOW_NONE, FLAG_OBJECT_TOO_LONG } from './features.service';
 
@@ -90,7 +91,8 @@ describe('feature flag values by type (generated cases)', () => {
 
   it('object: any JSON object is stored and read back equal; an array, a scalar or JSON text over the limit is 400', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 12 }), json, { maxKeys: 5 }), async (value) => {
+      // Without prototype keys, which the JSON parser refuses before the flag's rules (hasPrototypeKey).
+      fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 12 }), json, { maxKeys: 5 }).filter((value) => !hasPrototypeKey(value)), async (value) => {
         const response = await put(FLAG_OF.object, { value });
         expect(response.statusCode).toBe(200);
         expect((await flag(FLAG_OF.object)).value).toEqual(JSON.parse(JSON.stringify(value)));

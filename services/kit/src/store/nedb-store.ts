@@ -1,27 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, type FileHandle, open } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
+import { NedbCollection } from './nedb-collection';
+import { AppendFile, Journal, Mutex, WriteBatch, type UndoRecord } from './nedb-journal';
 import {
   assertCollectionName,
-  assertPortableFilter,
-  DuplicateKey,
-  equalityFields,
   type AnyDocument,
   type BaseDocument,
-  type Change,
   type Collection,
-  type Filter,
-  type FindOptions,
   type IndexSpec,
-  type NewDocument,
   type Store,
   type Transaction,
-  type UpsertChange,
-  type UpsertResult,
 } from './store';
-import { literalPattern, rewriteTextContains } from './text-contains';
 
 // nedb's line format for a document, which its typings do not declare: the lines this store appends must read back
 // exactly as nedb's own would.
@@ -70,169 +61,6 @@ export interface NedbStoreOptions {
 }
 
 const JOURNAL_FILE = 'transaction.journal';
-
-interface UndoRecord {
-  readonly collection: string;
-  readonly id: string;
-  /** The document before the transaction touched it; null when it did not exist. */
-  readonly before: Record<string, unknown> | null;
-}
-
-class Mutex {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work);
-    this.tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    return result;
-  }
-}
-
-/**
- * A file this store appends to, kept open: nedb's own append opens, writes and closes the file each time, three
- * trips to the thread pool for every document written, all under the store's mutex.
- */
-class AppendFile {
-  private handle: Promise<FileHandle> | undefined;
-
-  constructor(private readonly filename: string) {}
-
-  async append(text: string): Promise<void> {
-    const handle = (this.handle ??= open(this.filename, 'a', 0o644));
-    try {
-      await (await handle).appendFile(text, 'utf8');
-    } catch (error) {
-      // The next write opens the file again rather than reusing a handle that failed.
-      if (this.handle === handle) await this.close();
-      throw error;
-    }
-  }
-
-  /** Creates the file when it is missing (empty), without writing. */
-  async touch(): Promise<void> {
-    await (this.handle ??= open(this.filename, 'a', 0o644));
-  }
-
-  async empty(): Promise<void> {
-    await (await (this.handle ??= open(this.filename, 'a', 0o644))).truncate(0);
-  }
-
-  /** Closes the handle; the next write opens the file again (after nedb's compaction replaced it, for one). */
-  async close(): Promise<void> {
-    const handle = this.handle;
-    this.handle = undefined;
-    if (handle) await (await handle.catch(() => undefined))?.close();
-  }
-}
-
-/** The running transaction: the undo records of what it changed, and the lines its writes add to the files. */
-class Journal {
-  private readonly records: UndoRecord[] = [];
-  private readonly recorded = new Set<string>();
-  private readonly held = new Map<AppendFile, string[]>();
-
-  remember(collection: string, id: string, before: Record<string, unknown> | null): void {
-    const key = `${collection}\u0000${id}`;
-    if (this.recorded.has(key)) return;
-    this.recorded.add(key);
-    this.records.push({ collection, id, before });
-  }
-
-  hold(file: AppendFile, text: string): void {
-    const lines = this.held.get(file);
-    if (lines) lines.push(text);
-    else this.held.set(file, [text]);
-  }
-
-  get undo(): readonly UndoRecord[] {
-    return this.records;
-  }
-
-  /** The committed transaction's records and lines join the writes waiting for the files. */
-  moveInto(batch: WriteBatch): void {
-    if (this.held.size === 0) return;
-    batch.records.push(...this.records);
-    for (const [file, lines] of this.held) batch.add(file, lines);
-  }
-}
-
-/**
- * Writes the store applied in memory and that wait for the files, in the order it applied them (group commit).
- * Written as one unit: the undo records of its transactions to the journal (write-ahead), then each file's lines,
- * then the journal emptied, which is the commit point of every transaction in it. A crash before that undoes all
- * of them on the next open; none of them had been answered yet.
- */
-class WriteBatch {
-  readonly records: UndoRecord[] = [];
-  private readonly lines = new Map<AppendFile, string[]>();
-  readonly written: Promise<void>;
-  private settle!: { resolve: () => void; reject: (error: unknown) => void };
-
-  constructor() {
-    this.written = new Promise<void>((resolve, reject) => {
-      this.settle = { resolve, reject };
-    });
-    // Nobody may be waiting when it fails; the store reports the failure to later callers itself.
-    this.written.catch(() => undefined);
-  }
-
-  get isEmpty(): boolean {
-    return this.lines.size === 0;
-  }
-
-  add(file: AppendFile, lines: readonly string[]): void {
-    const held = this.lines.get(file);
-    if (held) held.push(...lines);
-    else this.lines.set(file, [...lines]);
-  }
-
-  async write(journalFile: AppendFile): Promise<void> {
-    try {
-      if (this.records.length > 0) await journalFile.append(this.records.map((record) => `${JSON.stringify(record)}\n`).join(''));
-      for (const [file, lines] of this.lines) await file.append(lines.join(''));
-      if (this.records.length > 0) await journalFile.empty();
-      this.settle.resolve();
-    } catch (error) {
-      this.settle.reject(error);
-      throw error;
-    }
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { errorType?: unknown }).errorType === 'uniqueViolated'
-  );
-}
-
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
-  const parts = dotted.split('.');
-  let node = target;
-  for (const part of parts.slice(0, -1)) {
-    const next = node[part];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[parts[parts.length - 1] as string] = value;
-}
-
-/** The filter as nedb runs it: the port's `$contains` becomes nedb's `$regex`, which takes a RegExp. */
-function nedbFilter(filter: Filter): Filter {
-  return rewriteTextContains(filter, ({ text, caseInsensitive }) => ({
-    $regex: new RegExp(literalPattern(text), caseInsensitive ? 'iu' : 'u'),
-  }));
-}
-
-function modifier(change: Change): Record<string, unknown> {
-  const update: Record<string, unknown> = {};
-  if (change.set && Object.keys(change.set).length > 0) update.$set = { ...change.set };
-  if (change.unset && change.unset.length > 0)
-    update.$unset = Object.fromEntries(change.unset.map((field) => [field, true]));
-  return update;
-}
 
 export class NedbStore implements Store {
   private readonly datastores = new Map<string, Promise<Datastore>>();
@@ -504,127 +332,6 @@ export class NedbStore implements Store {
         await datastore.updateAsync({ _id: record.id }, record.before, { upsert: true });
       }
     }
-  }
-}
-
-class NedbCollection<T extends BaseDocument> implements Collection<T> {
-  constructor(
-    private readonly store: NedbStore,
-    private readonly name: string,
-    /** Set inside a transaction, which already holds the store's mutex. */
-    private readonly journal: Journal | null,
-  ) {}
-
-  private run<R>(work: (datastore: Datastore) => Promise<R>): Promise<R> {
-    if (this.journal) return this.store.datastore(this.name).then(work);
-    return this.store.exclusive(async () => work(await this.store.datastore(this.name)));
-  }
-
-  private async remember(datastore: Datastore, ids: readonly string[]): Promise<void> {
-    if (!this.journal) return;
-    for (const id of ids) {
-      const before = (await datastore.findOneAsync({ _id: id })) as Record<string, unknown> | null;
-      this.journal.remember(this.name, id, before);
-    }
-  }
-
-  private async matchingIds(datastore: Datastore, filter: Filter, multi: boolean): Promise<string[]> {
-    let cursor = datastore.findAsync<BaseDocument>(nedbFilter(filter), { _id: 1 });
-    if (!multi) cursor = cursor.limit(1);
-    const docs = (await cursor) as unknown as BaseDocument[];
-    return docs.map((doc) => doc._id);
-  }
-
-  insert(doc: NewDocument<T>): Promise<T> {
-    return this.run(async (datastore) => {
-      const id = doc._id ?? randomUUID();
-      if ((await datastore.countAsync({ _id: id })) > 0) throw new DuplicateKey(this.name);
-      await this.remember(datastore, [id]);
-      try {
-        return (await datastore.insertAsync({ ...doc, _id: id })) as unknown as T;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateKey(this.name, error);
-        throw error;
-      }
-    });
-  }
-
-  findById(id: string): Promise<T | null> {
-    return this.run(async (datastore) => (await datastore.findOneAsync({ _id: id })) as unknown as T | null);
-  }
-
-  findOne(filter: Filter, options: Pick<FindOptions, 'sort'> = {}): Promise<T | null> {
-    return this.find(filter, { ...options, limit: 1 }).then((docs) => docs[0] ?? null);
-  }
-
-  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    assertPortableFilter(filter);
-    return this.run(async (datastore) => {
-      let cursor = datastore.findAsync(nedbFilter(filter));
-      if (options.sort) cursor = cursor.sort(options.sort);
-      if (options.skip !== undefined) cursor = cursor.skip(options.skip);
-      if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-      return (await cursor) as unknown as T[];
-    });
-  }
-
-  async update(filter: Filter, change: Change, options: { readonly multi?: boolean } = {}): Promise<number> {
-    assertPortableFilter(filter);
-    const update = modifier(change);
-    return this.run(async (datastore) => {
-      const ids = await this.matchingIds(datastore, filter, options.multi ?? false);
-      if (ids.length === 0 || Object.keys(update).length === 0) return ids.length;
-      await this.remember(datastore, ids);
-      try {
-        await datastore.updateAsync({ _id: { $in: ids } }, update, { multi: true });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateKey(this.name, error);
-        throw error;
-      }
-      return ids.length;
-    });
-  }
-
-  async upsert(filter: Filter, change: UpsertChange): Promise<UpsertResult> {
-    assertPortableFilter(filter);
-    return this.run(async (datastore) => {
-      const [id] = await this.matchingIds(datastore, filter, false);
-      try {
-        if (id !== undefined) {
-          const update = modifier({ ...(change.set ? { set: change.set } : {}) });
-          if (Object.keys(update).length > 0) {
-            await this.remember(datastore, [id]);
-            await datastore.updateAsync({ _id: id }, update, {});
-          }
-          return { id, inserted: false };
-        }
-        const doc: Record<string, unknown> = {};
-        const fields = { ...equalityFields(filter), ...change.setOnInsert, ...change.set };
-        for (const [field, value] of Object.entries(fields)) setPath(doc, field, value);
-        const newId = typeof doc._id === 'string' ? doc._id : randomUUID();
-        await this.remember(datastore, [newId]);
-        await datastore.insertAsync({ ...doc, _id: newId });
-        return { id: newId, inserted: true };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateKey(this.name, error);
-        throw error;
-      }
-    });
-  }
-
-  async delete(filter: Filter, options: { readonly multi?: boolean } = {}): Promise<number> {
-    assertPortableFilter(filter);
-    return this.run(async (datastore) => {
-      const ids = await this.matchingIds(datastore, filter, options.multi ?? false);
-      if (ids.length === 0) return 0;
-      await this.remember(datastore, ids);
-      return datastore.removeAsync({ _id: { $in: ids } }, { multi: true });
-    });
-  }
-
-  async count(filter: Filter = {}): Promise<number> {
-    assertPortableFilter(filter);
-    return this.run(async (datastore) => Number(await datastore.countAsync(nedbFilter(filter))));
   }
 }
 

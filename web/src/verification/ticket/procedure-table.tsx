@@ -27,6 +27,7 @@ import { ProcedureFilter } from './procedure-filter';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
 import { type PlainColumn, PlainTable } from '../../ui/plain-table';
+import './procedure-table.css';
 
 /** Above this many codes the table offers a filter. */
 const FILTER_FROM_ROWS = 8;
@@ -180,7 +181,7 @@ export function PlanProcedureTable({ plan, history, canEdit, today = todayText()
   }
 
   return (
-    <div className="dv-breakdown-table" style={{ minWidth: 0, maxWidth: '100%' }}>
+    <div className="dv-breakdown-table dv-procedure-table" style={{ minWidth: 0, maxWidth: '100%' }}>
       {rows.length > FILTER_FROM_ROWS ? (
         <ProcedureFilter value={query} onChange={setQuery} />
       ) : null}

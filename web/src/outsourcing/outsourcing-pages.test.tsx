@@ -136,6 +136,8 @@ describe('/management/requesters', () => {
     const officeRow = toggle.closest('tr')!;
     expect(officeRow).toHaveTextContent('3');
     expect(officeRow).toHaveTextContent('Open 1, Resolved 1');
+    // Each status with its count stays on one line when the summary wraps.
+    expect(within(officeRow).getByText('Open 1')).toHaveClass('dv-requesters__status');
     expect(screen.queryByText('staff@demo.test')).not.toBeInTheDocument();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');

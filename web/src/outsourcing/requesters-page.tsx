@@ -18,10 +18,31 @@ import './outsourcing.css';
 export const REQUESTERS_TITLE = matchRoute(PATHS.managementRequesters)?.label ?? 'Requesters';
 const HEADERS = ['Office or requester', 'Requests', ...OUTSOURCE_TYPES, 'Current statuses', 'Last request'];
 
+/** ['Open 2', 'Resolved 1'] in the table's status order. */
+function statusParts(counts: CountsByStatus): string[] {
+  return TICKET_STATUSES.flatMap((status) => (counts[status] ? [`${status} ${counts[status]}`] : []));
+}
+
 /** 'Open 2, Resolved 1' in the table's status order; '—' when none. */
 export function statusSummary(counts: CountsByStatus): string {
-  const parts = TICKET_STATUSES.flatMap((status) => (counts[status] ? [`${status} ${counts[status]}`] : []));
+  const parts = statusParts(counts);
   return parts.length === 0 ? '—' : parts.join(', ');
+}
+
+/** The summary as it wraps in its cell: between statuses, never inside 'Ready for QA 2'. */
+function StatusSummary({ counts }: { counts: CountsByStatus }) {
+  const parts = statusParts(counts);
+  if (parts.length === 0) return <>—</>;
+  return (
+    <div className="dv-requesters__statuses">
+      {parts.map((part, index) => (
+        <Fragment key={part}>
+          {index > 0 ? ', ' : null}
+          <span className="dv-requesters__status">{part}</span>
+        </Fragment>
+      ))}
+    </div>
+  );
 }
 
 const lastOf = (requesters: readonly RequesterCounts[]) =>
@@ -34,7 +55,9 @@ function CountCells({ counts }: { counts: Pick<OfficeRequesters, 'requests' | 'b
       {OUTSOURCE_TYPES.map((type) => (
         <td key={type}>{counts.byType[type] ?? 0}</td>
       ))}
-      <td>{statusSummary(counts.byStatus)}</td>
+      <td>
+        <StatusSummary counts={counts.byStatus} />
+      </td>
     </>
   );
 }

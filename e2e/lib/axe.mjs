@@ -102,6 +102,26 @@ export async function checkNoHorizontalScroll(page, label) {
 }
 
 /**
+ * Fails when the table's scroll box (the region named `region`) scrolls sideways at the page's size: on a desktop
+ * a wide table wraps its cells, so that every column is in view. Names the column headers out of view.
+ */
+export async function checkTableFits(page, region) {
+  const measured = await page.getByRole('region', { name: region }).evaluate((box) => {
+    const right = box.getBoundingClientRect().right;
+    const hidden = [...box.querySelectorAll('th[scope="col"]')]
+      .filter((header) => header.getBoundingClientRect().right > right + 1)
+      .map((header) => header.textContent.trim());
+    return { shown: box.clientWidth, needed: box.scrollWidth, hidden };
+  });
+  if (measured.needed > measured.shown) {
+    throw new Error(
+      `${region}: the table scrolls sideways (${measured.needed} px needed, ${measured.shown} px shown); ` +
+        `out of view: ${measured.hidden.join(', ') || 'part of the last column'}`,
+    );
+  }
+}
+
+/**
  * No serious or critical violation (`check`: axe-core on the whole page unless told otherwise) and no sideways
  * scroll, at the desktop and the phone sizes, each once the page has settled; `shot(name)`, when given, takes the
  * phone's picture as `<label>-phone`. Back at the desktop size after.

@@ -5,7 +5,7 @@
  * Verification picker, without any restart. The carrier is restored (and its phone cleared) at the end, passed
  * or failed: every scenario shares the stack, and no other one uses Lincoln.
  */
-import { checkAccessibility, checkBothSizes } from '../lib/axe.mjs';
+import { checkAccessibility, checkBothSizes, checkTableFits } from '../lib/axe.mjs';
 import { expect, test } from '../lib/fixtures.mjs';
 import { api, assert, devToken, settled } from '../lib/helpers.mjs';
 import { openNewVerification, signIn } from './verification-common.mjs';
@@ -43,6 +43,7 @@ test('management-carriers', async ({ stack, page, shot }) => {
     await expect(page.locator('.dv-carriers__row')).toHaveCount(1);
     await expect(row).toContainText('Active');
     await settled(page);
+    await checkTableFits(page, 'Carrier table');
     await checkAccessibility(page, 'the carrier list');
     await shot('1-list');
 

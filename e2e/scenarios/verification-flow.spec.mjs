@@ -7,6 +7,7 @@
  * credential one works on a portal (UnitedHealthcare Dental) no other scenario touches.
  */
 import { shotPath } from '../lib/artifacts.mjs';
+import { checkTableFits } from '../lib/axe.mjs';
 import { test } from '../lib/fixtures.mjs';
 import { assert, pathOf, settled } from '../lib/helpers.mjs';
 import {
@@ -90,13 +91,8 @@ test('verification-sandbox-patient', async ({ stack, page, shot }) => {
   for (const table of ['Coverage by category', 'Procedure codes', 'Service history']) {
     await page.getByRole('table', { name: table }).or(page.locator(`[aria-label="${table}"]`)).first().waitFor();
   }
-  // On the desktop every procedure column is in view, the last service and next eligible date included: the
-  // cells wrap rather than the box scrolling sideways.
-  const codes = await page
-    .getByRole('region', { name: 'Procedure codes' })
-    .evaluate((box) => ({ shown: box.clientWidth, needed: box.scrollWidth, headers: [...box.querySelectorAll('th[scope="col"]')].map((th) => th.textContent) }));
-  assert.ok(codes.needed <= codes.shown, `the procedure codes fit their box (${codes.needed} px needed, ${codes.shown} px shown)`);
-  assert.deepEqual(codes.headers.slice(-2), ['Last service', 'Next eligible']);
+  // On the desktop every procedure column is in view, the last service and next eligible date included.
+  await checkTableFits(page, 'Procedure codes');
   const summary = await page.locator('.dv-summary').innerText();
   assert.ok(summary.includes('The patient (Self)'), `the subscriber is the patient: ${summary}`);
   assert.equal(pathOf(page), `/verification/${id}`);

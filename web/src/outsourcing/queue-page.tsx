@@ -84,9 +84,10 @@ function columnsOf(officeName: (id: string) => string): ListColumn<OutsourceQueu
         </Link>
       ),
     },
-    { key: 'office', title: 'Office', sort: 'office', cell: (item) => officeName(item.officeId) },
+    // Office names wrap onto two lines at most where the table has to fit a desktop box.
+    { key: 'office', title: 'Office', sort: 'office', style: { minWidth: 150 }, cell: (item) => officeName(item.officeId) },
     { key: 'payer', title: 'Payer', sort: 'payer', cell: (item) => item.carrier.name },
-    { key: 'type', title: 'Type', style: { width: 120 }, cell: (item) => item.type },
+    { key: 'type', title: 'Type', cell: (item) => item.type },
     { key: 'status', title: 'Status', sort: 'status', cell: (item) => <TicketStatusChip status={item.status} /> },
     { key: 'requester', title: 'Requested by', cell: (item) => nameOrDash(item.requester) },
     { key: 'assignee', title: 'Claimed by', cell: (item) => nameOrDash(item.assignee) },
@@ -178,7 +179,7 @@ export function QueuePage() {
       <ListFrame
         regionLabel="Outsourced tickets table"
         labelledBy="queue-title"
-        tableClassName="dv-queue__table"
+        tableClassName="dv-queue__table dv-table-wraps"
         rowClassName="dv-queue__row"
         columns={columnsOf((id) => offices.nameOf(id))}
         items={page?.items ?? []}

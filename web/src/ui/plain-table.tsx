@@ -27,6 +27,8 @@ export type PlainTableProps<T> = {
   readonly dataSource: readonly T[];
   /** What the table says when it has no rows. */
   readonly emptyText?: ReactNode;
+  /** A wide table: its cells wrap to fit a desktop box before it scrolls (`dv-table-wraps`). */
+  readonly wraps?: boolean;
 };
 
 function cellContent<T>(column: PlainColumn<T>, record: T): ReactNode {
@@ -35,10 +37,10 @@ function cellContent<T>(column: PlainColumn<T>, record: T): ReactNode {
   return value as ReactNode;
 }
 
-export function PlainTable<T extends { readonly key: Key }>({ label, columns, dataSource, emptyText = 'No data' }: PlainTableProps<T>) {
+export function PlainTable<T extends { readonly key: Key }>({ label, columns, dataSource, emptyText = 'No data', wraps = false }: PlainTableProps<T>) {
   return (
     <div className="dv-table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table className="dv-table" aria-label={label}>
+      <table className={wraps ? 'dv-table dv-table-wraps' : 'dv-table'} aria-label={label}>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -102,7 +102,7 @@ export function CarriersPage() {
       <ListFrame
         regionLabel="Carrier table"
         labelledBy="carriers-title"
-        tableClassName="dv-carriers__table dv-table-dims"
+        tableClassName="dv-carriers__table dv-table-dims dv-table-wraps"
         rowClassName="dv-carriers__row"
         columns={COLUMNS}
         items={page?.items ?? []}

@@ -70,7 +70,7 @@ export function ManagementListPage<T>({ id, title, noun, searchPlaceholder, crea
       <ListFrame
         regionLabel={`${capitalized(one)} table`}
         labelledBy={titleId}
-        tableClassName={`dv-${id}__table`}
+        tableClassName={`dv-${id}__table dv-table-wraps`}
         rowClassName="dv-manage-row"
         columns={columns}
         items={read.data?.items ?? []}

@@ -27,7 +27,6 @@ import { ProcedureFilter } from './procedure-filter';
 import { ScoredField } from './scored-field';
 import { useWorkspace } from './workspace-context';
 import { type PlainColumn, PlainTable } from '../../ui/plain-table';
-import './procedure-table.css';
 
 /** Above this many codes the table offers a filter. */
 const FILTER_FROM_ROWS = 8;
@@ -181,12 +180,13 @@ export function PlanProcedureTable({ plan, history, canEdit, today = todayText()
   }
 
   return (
-    <div className="dv-breakdown-table dv-procedure-table" style={{ minWidth: 0, maxWidth: '100%' }}>
+    <div className="dv-breakdown-table" style={{ minWidth: 0, maxWidth: '100%' }}>
       {rows.length > FILTER_FROM_ROWS ? (
         <ProcedureFilter value={query} onChange={setQuery} />
       ) : null}
       <PlainTable<ProcedureRow>
         label="Procedure codes"
+        wraps
         columns={columns}
         dataSource={shown}
         emptyText={rows.length === 0 ? 'No procedure codes in the plan' : 'No procedure matches the filter'}

@@ -4,7 +4,7 @@
  * Plain data on purpose: the offices service seeds the same organization, offices, group and memberships
  * from these constants, so the ids in a dev token always name records that exist.
  */
-import { type OfficePlanType, type PaymentType, type Role } from '@dv/contracts';
+import { type OfficeAddress, type OfficePlanType, type PaymentType, type Role } from '@dv/contracts';
 
 /** Every seeded user signs in with this password (development only; it is hashed at start, never compared in clear). */
 export const DEMO_PASSWORD = 'demo';
@@ -25,6 +25,15 @@ export interface DemoOffice {
   readonly planType: OfficePlanType;
   /** Schedule integration; null when the office has none. */
   readonly integration: { readonly subdomain: string } | null;
+  /** The practice's details (Dental Office Settings, PDF headers), as a registered practice has them. */
+  readonly details?: DemoOfficeDetails;
+}
+
+export interface DemoOfficeDetails {
+  readonly npi: string;
+  readonly taxId: string;
+  readonly phone: string;
+  readonly address: OfficeAddress;
 }
 
 export interface DemoGroup {
@@ -64,6 +73,12 @@ export const DEMO_OFFICES: readonly DemoOffice[] = [
     paymentType: 'auto',
     planType: 'standard',
     integration: { subdomain: 'bright-smiles-main' },
+    details: {
+      npi: '1245678903',
+      taxId: '12-3456789',
+      phone: '(217) 555-0100',
+      address: { street1: '120 Main St', street2: 'Suite 200', city: 'Springfield', state: 'IL', zipCode: '62701' },
+    },
   },
   {
     id: 'office-demo-2',
@@ -73,6 +88,12 @@ export const DEMO_OFFICES: readonly DemoOffice[] = [
     paymentType: 'auto',
     planType: 'freemium',
     integration: null,
+    details: {
+      npi: '1456789019',
+      taxId: '12-3456790',
+      phone: '(217) 555-0188',
+      address: { street1: '48 Oak Ave', city: 'Springfield', state: 'IL', zipCode: '62704' },
+    },
   },
 ];
 

@@ -5,7 +5,7 @@
  */
 import { NPI_MESSAGES, OfficeDetails, REGISTRATION_MESSAGES } from '@dv/contracts';
 import fc from 'fast-check';
-import { createHarness, type Harness } from '../testing/harness';
+import { createHarness, DEMO_SEED, type Harness } from '../testing/harness';
 import { DETAILS_NOT_ALLOWED } from './office-details.service';
 
 type Refusal = { message: string; details?: { path: string; message: string }[] };
@@ -18,7 +18,8 @@ const ADDRESS = { street1: '12 Main St', street2: 'Suite 4', city: 'Springfield'
 describe('an office’s practice details', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness();
+    // The demo offices as an office created on /management is: without practice details yet.
+    h = await createHarness({ seed: { ...DEMO_SEED, offices: DEMO_SEED.offices.map(({ details: _details, ...office }) => office) } });
     // Org B's office gets details through a manager of its own, to see that nobody of org-demo ever reads them.
     const acmeManager = await h.sign({ sub: 'user-acme-manager', org: 'org-acme', roles: ['staffmanager'], allowedOfficeIds: [ACME] });
     const saved = await h.call('PATCH', `/api/management/offices/${ACME}/details`, {

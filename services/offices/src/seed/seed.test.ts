@@ -1,13 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Npi, OfficeAddress, TaxId, UsPhone } from '@dv/contracts';
 import { DEMO_GROUP, DEMO_OFFICES, DEMO_ORGANIZATION, USERS } from '@dv/dev-idp';
 import { openNedbStore, type Store } from '@dv/kit';
 import { organizationRecords } from '../organizations/organizations.store';
 import { officeRecords } from '../offices/offices.store';
+import { officeDetailsRecords } from '../registration/office-details.store';
 import { userRecords } from '../users/users.store';
 import { prepareOfficesStore } from '../store-setup';
-import { seedDemoData, type DemoSeed } from './seed';
+import { SEED_USER, seedDemoData, type DemoSeed } from './seed';
 
 // Compile-time check: the development provider's exports are a seed as they are.
 const seed: DemoSeed = { organization: DEMO_ORGANIZATION, offices: DEMO_OFFICES, group: DEMO_GROUP, users: USERS };
@@ -54,11 +56,26 @@ describe('seedDemoData', () => {
     }
   });
 
+  it('gives the demo offices practice details that the registration rules accept', async () => {
+    await seedDemoData(store, seed);
+    const withDetails = DEMO_OFFICES.filter((office) => office.details !== undefined);
+    expect(withDetails.map((office) => office.id)).toEqual(['office-demo-1', 'office-demo-2']);
+    for (const office of withDetails) {
+      const { npi, taxId, phone, address } = office.details!;
+      expect([Npi, TaxId, UsPhone].map((schema, index) => schema.safeParse([npi, taxId, phone][index]).success)).toEqual([true, true, true]);
+      expect(OfficeAddress.safeParse(address).success).toBe(true);
+      expect(await officeDetailsRecords(store).findInOrg(office.id, office.orgId)).toMatchObject({ npi, taxId, phone, address, updatedBy: SEED_USER });
+    }
+  });
+
   it('is idempotent and leaves later changes alone', async () => {
     await seedDemoData(store, seed);
     await store.transaction((tx) => officeRecords(tx).update('office-demo-2', 'org-demo', { name: 'Renamed' }, new Date().toISOString()));
     expect(await seedDemoData(store, seed)).toEqual({ organizations: 0, offices: 0, groups: 0, users: 0 });
     expect(await officeRecords(store).findInOrg('office-demo-2', 'org-demo')).toMatchObject({ name: 'Renamed' });
+    await store.transaction((tx) => officeDetailsRecords(tx).update('office-demo-1', 'org-demo', { phone: '(217) 555-0199' }, { at: new Date().toISOString(), userId: 'u-1' }));
+    await seedDemoData(store, seed);
+    expect(await officeDetailsRecords(store).findInOrg('office-demo-1', 'org-demo')).toMatchObject({ phone: '(217) 555-0199', updatedBy: 'u-1' });
     expect(await userRecords(store).countInOrg('org-demo')).toBe(USERS.length);
   });
 });

@@ -6,11 +6,12 @@
  * Idempotent: a document is written only when its id is missing, so a restart changes nothing and edits made
  * through the management API survive. No events are recorded: seeding is not a business change.
  */
-import { type ClientType, type OfficePlanType, type PaymentType, type Role } from '@dv/contracts';
+import { type ClientType, type OfficeAddress, type OfficePlanType, type PaymentType, type Role } from '@dv/contracts';
 import { type Store } from '@dv/kit';
 import { groupNameKey, groupRecords } from '../groups/groups.store';
 import { officeNameKey, officeRecords, type StoredOfficeSettings } from '../offices/offices.store';
 import { organizationNameKey, organizationRecords } from '../organizations/organizations.store';
+import { officeDetailsRecords } from '../registration/office-details.store';
 import { normalizeHost } from '../organizations/organizations.service';
 import { emailKey, userRecords } from '../users/users.store';
 
@@ -31,7 +32,17 @@ export interface SeedOffice {
   readonly planType: OfficePlanType;
   /** A schedule integration; null when the office has none. */
   readonly integration: { readonly subdomain: string } | null;
+  /** The practice's details, written with the office (and only then: an office's later edits are its own). */
+  readonly details?: {
+    readonly npi: string;
+    readonly taxId: string;
+    readonly phone: string;
+    readonly address: OfficeAddress;
+  };
 }
+
+/** Who wrote seeded practice details (their `updatedBy`). */
+export const SEED_USER = 'system:seed';
 
 export interface SeedGroup {
   readonly id: string;
@@ -149,7 +160,13 @@ export async function seedDemoData(store: Pick<Store, 'transaction'>, seed: Demo
         createdAt: at,
         updatedAt: at,
       });
-      if (inserted) counts.offices += 1;
+      if (!inserted) continue;
+      counts.offices += 1;
+      const details = officeDetailsRecords(tx);
+      if (office.details && (await details.findInOrg(office.id, office.orgId)) === null) {
+        const { npi, taxId, phone, address } = office.details;
+        await details.insert({ _id: office.id, orgId: office.orgId, npi, taxId, phone, address, updatedAt: at, updatedBy: SEED_USER });
+      }
     }
     for (const user of seed.users) {
       const inserted = await userRecords(tx).insertIfMissing({

@@ -14,10 +14,10 @@ beforeEach(async () => {
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('the demo week of verifications', () => {
-  it("is made by each demo office's own user", () => {
-    expect(demoWeekOffices().map((office) => [office.id, office.user.email])).toEqual([
-      ['office-demo-1', 'staff@demo.test'],
-      ['office-demo-2', 'staffmanager@demo.test'],
+  it("is made by each demo office's own user, named as a live verification names its creator", () => {
+    expect(demoWeekOffices().map((office) => [office.id, office.user.email, office.userName])).toEqual([
+      ['office-demo-1', 'staff@demo.test', 'Taylor Staff'],
+      ['office-demo-2', 'staffmanager@demo.test', 'Morgan Staffmanager'],
     ]);
   });
 
@@ -33,6 +33,7 @@ describe('the demo week of verifications', () => {
       const stored = await store.collection(VERIFICATIONS_COLLECTION).find({});
       expect(stored).toHaveLength(first === 'seeded before' ? -1 : first.verifications);
       expect(new Set(stored.map((doc) => doc.officeId))).toEqual(new Set(['office-demo-1', 'office-demo-2']));
+      expect(new Set(stored.map((doc) => doc.createdByName))).toEqual(new Set(['Taylor Staff', 'Morgan Staffmanager']));
       expect(stored.every((doc) => typeof doc.createdAt === 'string' && doc.createdAt >= '2026-03-06' && Date.parse(doc.createdAt) <= now.getTime())).toBe(true);
     } finally {
       await store.close();

@@ -39,7 +39,7 @@ export function demoWeekOffices(): DemoWeekOffice[] {
     const user = USERS.find((candidate) => candidate.email === madeBy?.email);
     return madeBy === undefined || user === undefined
       ? []
-      : [{ id: office.id, orgId: office.orgId, user: { id: user.id, email: user.email }, perWeekday: madeBy.perWeekday }];
+      : [{ id: office.id, orgId: office.orgId, user: { id: user.id, email: user.email }, userName: user.name, perWeekday: madeBy.perWeekday }];
   });
 }
 

@@ -23,6 +23,8 @@ export interface DemoWeekOffice {
   readonly orgId: string;
   /** Who made the office's verifications. */
   readonly user: StoredUser;
+  /** Their name as the history lists it (a live verification's creator is named from the token); default the e-mail. */
+  readonly userName?: string;
   /** Verifications on a busy weekday (a weekend day has a fifth of them). */
   readonly perWeekday: number;
 }
@@ -126,6 +128,7 @@ function verificationAt(random: Random, office: DemoWeekOffice, createdAt: Date,
     orgId: office.orgId,
     officeId: office.id,
     createdBy: office.user,
+    ...(office.userName === undefined ? {} : { createdByName: office.userName }),
     createdAt,
     carrier,
     patient: {

@@ -35,6 +35,8 @@ export interface PastVerificationSpec {
   readonly orgId: string;
   readonly officeId: string;
   readonly createdBy: StoredUser;
+  /** The creator as the history names them; default their e-mail, else their id. */
+  readonly createdByName?: string;
   readonly createdAt: Date;
   readonly carrier: CatalogueCarrier;
   readonly patient: PatientInfoV3;
@@ -87,7 +89,7 @@ export function pastVerification(spec: PastVerificationSpec): PastVerification {
     orgId: spec.orgId,
     officeId: spec.officeId,
     createdBy: spec.createdBy.id,
-    createdByName: spec.createdBy.email ?? spec.createdBy.id,
+    createdByName: spec.createdByName ?? spec.createdBy.email ?? spec.createdBy.id,
     carrier: spec.carrier,
     patient: spec.patient,
     appointment: null,

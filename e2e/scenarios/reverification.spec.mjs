@@ -48,7 +48,7 @@ test('reverification-remaining-maximum', async ({ stack, page, shot }) => {
   await openNewVerification(page, stack);
   await pickSandboxPatient(page, 'Ruth Fischer', MEMBER_ID);
   const verificationId = await verifyAndOpen(page);
-  await page.getByRole('heading', { level: 2, name: 'Ruth Fischer' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Ruth Fischer' }).waitFor();
   await waitForChip(page, 'clearinghouse', 'done', 'Done', 30_000);
 
   // Re-verify, once the sources answered: the offer names the verification and starts nothing.

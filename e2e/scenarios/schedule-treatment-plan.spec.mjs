@@ -85,7 +85,7 @@ test('schedule-treatment-plan', async ({ stack, page, shot }) => {
   await row.getByRole('button', { name: /^Verify Lopez, Maria/ }).first().click();
   await page.waitForURL((url) => TICKET_PATH.test(url.pathname), { waitUntil: 'commit' });
   const verificationId = TICKET_PATH.exec(pathOf(page))[1];
-  await page.getByRole('heading', { level: 2, name: 'Maria Lopez' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Maria Lopez' }).waitFor();
   // Opened for her appointment, as from the panel: the ticket offers its treatment plan.
   assert.equal(new URL(page.url()).searchParams.get('appointment'), maria.id, `the ticket names the appointment: ${page.url()}`);
   await expect(page.getByRole('tab', { name: 'Treatment plan' })).toBeVisible();

@@ -56,7 +56,7 @@ test(ID, async ({ stack, page }) => {
 
   await page.goto(`${stack.demoUrl}${ticketPath(id)}`);
   await checkPage(page, failures, 'ticket', async () => {
-    await page.getByRole('heading', { level: 2, name: 'Emma Walker' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Emma Walker' }).waitFor();
     await page.getByTestId('benefit-breakdown').waitFor();
   });
 

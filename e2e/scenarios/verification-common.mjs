@@ -65,7 +65,7 @@ export async function verifyAndOpen(page, { pressed = false } = {}) {
 /** Opens a ticket and waits for its header. */
 export async function openTicket(page, stack, id, patientName) {
   await page.goto(`${stack.demoUrl}${ticketPath(id)}`);
-  await page.getByRole('heading', { level: 2, name: patientName }).waitFor();
+  await page.getByRole('heading', { level: 1, name: patientName }).waitFor();
 }
 
 export const chip = (page, source) => page.getByTestId(`job-status-${source}`);

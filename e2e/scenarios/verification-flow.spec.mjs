@@ -54,7 +54,7 @@ test('verification-sandbox-patient', async ({ stack, page, shot }) => {
   // Every status the chips show from here on is recorded; the record also tells that nothing reloads.
   await recordChips(page);
   const id = await verifyAndOpen(page);
-  await page.getByRole('heading', { level: 2, name: 'Maria Lopez' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Maria Lopez' }).waitFor();
   await chip(page, 'clearinghouse').waitFor();
   await shot('2-ticket-opened');
 
@@ -179,7 +179,7 @@ test('verification-dependent', async ({ stack, page, shot }) => {
   await page.keyboard.press('Enter');
   await verifyAndOpen(page, { pressed: true });
 
-  await page.getByRole('heading', { level: 2, name: 'Diego Lopez' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Diego Lopez' }).waitFor();
   await waitForChip(page, 'clearinghouse', 'done', 'Done');
   await page.getByTestId('benefit-breakdown').waitFor();
   const subscriber = page.locator('.dv-summary .ant-descriptions-item-content').nth(1);
@@ -213,7 +213,7 @@ test('verification-rejected', async ({ stack, page, shot }) => {
   await recordChips(page);
   await verifyAndOpen(page);
 
-  await page.getByRole('heading', { level: 2, name: 'Nora Quinn' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Nora Quinn' }).waitFor();
   await waitForChip(page, 'clearinghouse', 'done', 'Rejected by the payer');
   assert.equal(await chip(page, 'portal').count(), 0, 'no portal job for a carrier without a portal');
   const job = page.locator('li.dv-job').filter({ has: chip(page, 'clearinghouse') });
@@ -242,7 +242,7 @@ test('verification-credential-pending', async ({ stack, page, context, shot }) =
   await pickSandboxPatient(page, 'Kevin Patel, subscriber', 'UHC70707001');
   await recordChips(page);
   await verifyAndOpen(page);
-  await page.getByRole('heading', { level: 2, name: 'Kevin Patel' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Kevin Patel' }).waitFor();
   await waitForChip(page, 'clearinghouse', 'done', 'Done');
   await waitForChip(page, 'portal', 'credentialPending', 'Needs a portal credential');
   const portalJob = page.locator('li.dv-job').filter({ has: chip(page, 'portal') });

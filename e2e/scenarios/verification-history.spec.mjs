@@ -90,6 +90,6 @@ test('verification-history', async ({ stack, page, shot }) => {
   await row.locator('td').nth(3).click();
   await page.waitForURL((url) => TICKET_PATH.test(url.pathname));
   assert.equal(pathOf(page), `/verification/${ids.Ben}`);
-  await page.getByRole('heading', { level: 2, name: `Ben ${surname}` }).waitFor();
+  await page.getByRole('heading', { level: 1, name: `Ben ${surname}` }).waitFor();
   await shot('ticket');
 });

@@ -74,9 +74,10 @@ export function VerificationHeader({ detail, onProblem }: { detail: Verification
   return (
     <header className="dv-ticket-header">
       <div>
-        <h2 className="dv-ticket-title">
+        {/* The page's own heading: the patient the ticket verifies (its cards' titles are the sections under it). */}
+        <h1 className="dv-ticket-title">
           {info.patientFirstName} {info.patientLastName}
-        </h2>
+        </h1>
         <div className="dv-row">
           <span>{detail.carrier.name}</span>
           <Pill tone={look?.color ?? STATUS_COLORS[detail.status]} data-testid="verification-status">

@@ -67,6 +67,13 @@ describe('the verification page', () => {
     expect(screen.getByRole('link', { name: 'View sources' })).toHaveAttribute('href', '/verification/ver-test-1/source');
   });
 
+  it('is headed by the patient, the one top-level heading of the page', async () => {
+    renderTicket(fixtureDetail());
+    await screen.findByTestId('benefit-breakdown');
+    const { patientFirstName, patientLastName } = fixtureDetail().ticket.integrationPatientInfo;
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([`${patientFirstName} ${patientLastName}`]);
+  });
+
   it('says so when the ticket does not exist or is another office’s', async () => {
     renderTicket(null, 'staff', '/verification/1774e952-479c-4a1e-bcdc-2b66a050fd6c');
     expect(await screen.findByText('Verification not found')).toBeInTheDocument();
